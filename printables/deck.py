@@ -119,7 +119,9 @@ class Card:
             return f"card({str(self)!r})"
         return f"card({str(self)!r}, deck={self.deck.key!r})"
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return (self.deck.key, self.values) < (other.deck.key, other.values)
 
 
@@ -188,12 +190,13 @@ class Deck:
         ...
         printables.errors.CardNameError: 'Bx=S': 'x' is not a shade; expected b, g or w
         """
-        card, end = self.scan(text, 0, quote_to=len(text))
-        rest = text[end:].strip(WHITESPACE)
+        name = text.strip(WHITESPACE)
+        card, end = self.scan(name, 0, quote_to=len(name))
+        rest = name[end:].lstrip(WHITESPACE)
         if rest:
             raise CardNameError(
-                text.strip(WHITESPACE),
-                end,
+                name,
+                len(name) - len(rest),
                 f"unexpected {rest!r} after the {self.attributes[-1].name}; "
                 f"{self.name_rule()}",
             )
@@ -233,9 +236,10 @@ class Deck:
         attribute = self.attributes[i]
         end = quote_to if quote_to is not None else _word_end(text, pos)
         quoted = text[begin:end].rstrip(WHITESPACE)
-        if pos >= len(text) or text[pos] in WHITESPACE + ",;/\n":
+        stops = WHITESPACE if quote_to is not None else WHITESPACE + ",;/\n"
+        if pos >= len(text) or text[pos] in stops:
             reason = f"missing the {attribute.name}; expected {attribute.expected()}"
-            return CardNameError(quoted, pos - begin, reason)
+            return CardNameError(quoted, len(quoted), reason)
         char = text[pos]
         reason = f"{char!r} is not a {attribute.name}; expected {attribute.expected()}"
         hint = self._hint(char, i)

@@ -110,9 +110,10 @@ def _fixed(deck: Deck, attributes: Sequence[int], values: Sequence[int]) -> list
 
 
 def three_card_triple_flushes(deck: Deck = FOUR_D) -> Iterator[tuple[Card, ...]]:
-    """Every three-card triple-flush of a 4D-like deck (108 for the 4D deck)."""
+    """Every three-card triple-flush: three values shared, the fourth attribute all
+    different (108 for the 4D deck; none for a deck of fewer than four attributes)."""
     n = len(deck.attributes)
-    for attributes in combinations(range(n), n - 1):
+    for attributes in combinations(range(n), 3):
         sizes = [len(deck.attributes[a].values) for a in attributes]
         for values in product(*(range(s) for s in sizes)):
             cards = _fixed(deck, attributes, values)
@@ -130,6 +131,10 @@ def nine_card_double_flushes(deck: Deck = FOUR_D) -> Iterator[tuple[Card, ...]]:
 def nadas(deck: Deck = FOUR_D) -> Iterator[tuple[Card, Card, Card]]:
     """Every nada of the deck (216 for the 4D deck), each once, cards in deck order."""
     _require_three_values(deck)
+    return _nadas(deck)
+
+
+def _nadas(deck: Deck) -> Iterator[tuple[Card, Card, Card]]:
     cards = deck.cards
     for i, a in enumerate(cards):
         for j in range(i + 1, len(cards)):

@@ -20,6 +20,7 @@ under those substitutions, so :func:`are_ciphers` works for sets of any size.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -121,7 +122,7 @@ def parse_pattern(text: str) -> SharingPattern:
     >>> parse_pattern("2-2-2/1")
     SharingPattern(shares=(2, 2, 2), common=1)
     """
-    digits = [int(ch) for ch in text if ch.isdigit()]
+    digits = [int(number) for number in re.findall(r"\d+", text)]
     if len(digits) == 3:
         matches = [p for p in PATTERNS if p.shares == tuple(digits) and not p.ambiguous]
         if not matches and tuple(digits) in _AMBIGUOUS:

@@ -150,9 +150,7 @@ class Deck:
             Card(self, combo) for combo in product(*(range(n) for n in self._radix))
         )
         # Longest symbols first, so "10" is read before "1".
-        self._symbols = [
-            sorted(a.values, key=lambda v: -len(v.symbol)) for a in self.attributes
-        ]
+        self._symbols = [sorted(a.values, key=lambda v: -len(v.symbol)) for a in self.attributes]
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
@@ -197,8 +195,7 @@ class Deck:
             raise CardNameError(
                 name,
                 len(name) - len(rest),
-                f"unexpected {rest!r} after the {self.attributes[-1].name}; "
-                f"{self.name_rule()}",
+                f"unexpected {rest!r} after the {self.attributes[-1].name}; {self.name_rule()}",
             )
         return card
 

@@ -37,7 +37,9 @@ class DuplicateCardError(NotationError):
 
     def __init__(self, name: str, first: str, second: str) -> None:
         self.name = name
-        super().__init__(f"{name} appears twice ({first} and {second}); a deck has one of each card")
+        super().__init__(
+            f"{name} appears twice ({first} and {second}); a deck has one of each card"
+        )
 
 
 class GridShapeError(NotationError):

@@ -112,10 +112,10 @@ def _check_distinct(cells: Iterable[tuple[str, Cell]]) -> None:
 def read_cards(text: str, deck: Deck = FOUR_D, *, distinct: bool = True) -> list[Card]:
     """Read a list of card names separated by spaces, commas, semicolons, ``/`` or lines.
 
-    >>> read_cards("Bb=S Bb=S")
+    >>> read_cards("Bb=S Bb=S")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    printables.errors.DuplicateCardError: Bb=S appears twice (card 1 and card 2); a deck has one of each card
+    printables.errors.DuplicateCardError: Bb=S appears twice (card 1 and card 2); ...
     """
     flat = re.sub(r"[/\n\r]", " ", text)
     cards = [cell for cell in _cells(flat, deck, None) if isinstance(cell, Card)]
@@ -135,10 +135,10 @@ def read_grid(text: str, deck: Deck = FOUR_D) -> Grid:
 
     At most one ``No`` may stand in place of a card. Errors name the row and card.
 
-    >>> read_grid("Bb=S Bw=T\\nGbzC")
+    >>> read_grid("Bb=S Bw=T\\nGbzC")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    printables.errors.GridShapeError: row 2 has 1 card but row 1 has 2; every row needs the same number
+    printables.errors.GridShapeError: row 2 has 1 card but row 1 has 2; every row needs ...
     """
     rows = [_cells(line, deck, r) for r, line in enumerate(split_rows(text), 1)]
     if not rows:
@@ -151,7 +151,10 @@ def read_grid(text: str, deck: Deck = FOUR_D) -> Grid:
                 "every row needs the same number"
             )
     marks = [
-        f"row {r}, card {c}" for r, row in enumerate(rows, 1) for c, x in enumerate(row, 1) if x is NO
+        f"row {r}, card {c}"
+        for r, row in enumerate(rows, 1)
+        for c, x in enumerate(row, 1)
+        if x is NO
     ]
     if len(marks) > 1:
         raise GridShapeError(

@@ -1,0 +1,114 @@
+"""The printables command as a teacher runs it: real processes, real files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator import cli
+
+
+def printables(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=cwd, capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+
+
+def test_pack_with_its_defaults_writes_both_decks(tmp_path: Path) -> None:
+    result = printables("pack", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pack = tmp_path / "classroom-pack"
+    assert sorted(p.name for p in pack.iterdir()) == ["4d-deck.pdf", "paradox-deck.pdf"]
+    assert len(PdfReader(pack / "4d-deck.pdf").pages) == 18
+    assert len(PdfReader(pack / "paradox-deck.pdf").pages) == 10
+    assert "Classroom pack ready" in result.stdout
+
+
+def test_deck_on_a4_bridge_without_backs(tmp_path: Path) -> None:
+    out = tmp_path / "px.pdf"
+    result = printables(
+        "deck", "PARADOX", "--paper", "A4", "--card", "bridge", "--no-backs", "--out", str(out),
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(out).pages) == 5
+    assert "44 cards, 9 per sheet on A4" in result.stdout
+
+
+def test_svg_format_writes_a_folder(tmp_path: Path) -> None:
+    result = printables("deck", "4d", "--format", "svg", "--out", "cards", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len(list((tmp_path / "cards").glob("*.svg"))) == 82
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deck", "4d", "--paper", "a5"], "'a5' is not one of 'letter', 'a4'"),
+        (["deck", "tarot"], "'tarot' is not one of '4d', 'paradox'"),
+        (["deck", "4d", "--card", "huge"], "expected poker, bridge or a size in mm"),
+        (["deck", "4d", "--card", "10x10"], "too small"),
+        (["deck", "4d", "--card", "200x280"], "does not fit on Letter"),
+        (["deck", "4d", "--duplex-offset", "left"], "expected X,Y in mm"),
+        (["deck", "4d", "--bleed", "9"], "--bleed"),
+        (["deck", "4d", "--format", "png"], "'png' is not one of 'pdf', 'svg'"),
+        (["shuffle"], "No such command 'shuffle'"),
+    ],
+)
+def test_bad_arguments_get_one_clear_line_and_no_output(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = printables(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_help_is_for_teachers() -> None:
+    result = CliRunner().invoke(cli.main, ["deck", "--help"])
+    assert result.exit_code == 0
+    for words in ("4d (81 cards)", "--duplex-offset", "flip on long edge", "Examples"):
+        assert words in result.output
+
+
+def test_a_failed_run_leaves_the_old_file_and_no_partial_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"the teacher's earlier PDF")
+
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise RuntimeError("disk trouble")
+
+    monkeypatch.setattr(cli, "deck_pdf", broken)
+    result = CliRunner().invoke(cli.main, ["deck", "4d", "--out", str(target)])
+    assert result.exit_code != 0
+    assert target.read_bytes() == b"the teacher's earlier PDF"
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]
+
+
+def test_write_atomically_cleans_up_when_the_rename_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "deck.pdf"
+
+    def refuse(*args: object) -> None:
+        raise OSError("read-only")
+
+    monkeypatch.setattr(cli.os, "replace", refuse)
+    with pytest.raises(OSError, match="read-only"):
+        cli.write_atomically(target, b"%PDF-1.4 ...")
+    assert not list(tmp_path.iterdir())
+
+
+def test_calibration_command(tmp_path: Path) -> None:
+    result = printables("calibration", "--paper", "a4", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(tmp_path / "duplex-calibration.pdf").pages) == 2

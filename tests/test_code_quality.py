@@ -1,0 +1,63 @@
+"""Lint, format, types and layering: part of the test run, so CI checks them too."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("printables", "generator", "webapp")
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_ruff_lint() -> None:
+    result = run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format() -> None:
+    result = run("ruff", "format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict() -> None:
+    result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def imports_of(package: str) -> set[tuple[str, str]]:
+    """(file, top-level module) for every import in a package."""
+    found = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {(path.name, alias.name.split(".")[0]) for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add((path.name, node.module.split(".")[0]))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [
+        # The rules engine is pure: no rendering, no web, no I/O.
+        (
+            "printables",
+            {"generator", "webapp", "flask", "reportlab", "svgwrite", "qrcode", "click",
+             "os", "io", "pathlib", "subprocess", "socket", "shutil", "tempfile"},
+        ),
+        ("generator", {"webapp", "flask"}),
+    ],
+)  # fmt: skip
+def test_imports_point_down(package: str, forbidden: set[str]) -> None:
+    wrong = sorted((name, module) for name, module in imports_of(package) if module in forbidden)
+    assert not wrong, f"{package} must not import {wrong}"

@@ -1,0 +1,89 @@
+"""Deck pages: every card on screen, and the printable PDF of a deck."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, render_template, request
+
+from generator.faces import back, face
+from generator.layout import CARD_SIZES, PAPERS, LayoutError, parse_card_size, plan_sheet
+from generator.sheets import DeckOptions, deck_pdf
+from generator.svg import scene_to_svg
+from printables.deck import Deck
+from printables.decks import DECKS
+from printables.errors import UnknownDeckError
+
+bp = Blueprint("decks", __name__)
+
+
+def _deck(key: str) -> Deck:
+    try:
+        return DECKS[key]
+    except KeyError:
+        raise UnknownDeckError(key) from None
+
+
+@bp.errorhandler(UnknownDeckError)
+def unknown_deck(error: UnknownDeckError) -> tuple[str, int]:
+    return render_template("error.html", message=f"There is no deck called {error}."), 404
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("index.html", decks=DECKS.values(), papers=PAPERS, card_sizes=CARD_SIZES)
+
+
+@bp.get("/decks/<key>")
+def gallery(key: str) -> str:
+    deck = _deck(key)
+    return render_template("gallery.html", deck=deck, cards=list(enumerate(deck)))
+
+
+@bp.get("/decks/<key>/cards/<int:index>.svg")
+def card_svg(key: str, index: int) -> Response:
+    deck = _deck(key)
+    if not 0 <= index < len(deck):
+        abort(404)
+    card = deck.cards[index]
+    svg = scene_to_svg(face(card, CARD_SIZES["poker"]), title=f"{deck.title}: {card}")
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+@bp.get("/decks/<key>/back.svg")
+def back_svg(key: str) -> Response:
+    deck = _deck(key)
+    svg = scene_to_svg(back(deck.key, CARD_SIZES["poker"]), title=f"{deck.title}: back")
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+@bp.get("/decks/<key>.pdf")
+def deck_download(key: str) -> Response | tuple[str, int]:
+    deck = _deck(key)
+    paper = request.args.get("paper", "letter").lower()
+    size_text = request.args.get("card", "poker")
+    backs = request.args.get("backs", "1") not in ("0", "false", "off", "")
+    problems = []
+    if paper not in PAPERS:
+        problems.append(f"paper {paper!r} is not one of {', '.join(PAPERS)}")
+    try:
+        card_size = parse_card_size(size_text)
+    except LayoutError as error:
+        problems.append(str(error))
+    if not problems:
+        try:
+            plan_sheet(PAPERS[paper], card_size)
+        except LayoutError as error:
+            problems.append(str(error))
+    if problems:
+        page = render_template(
+            "index.html", decks=DECKS.values(), papers=PAPERS, card_sizes=CARD_SIZES,
+            problems=problems, chosen={"deck": key, "paper": paper, "card": size_text,
+                                       "backs": backs},
+        )  # fmt: skip
+        return page, 400
+    pdf = deck_pdf(deck, DeckOptions(PAPERS[paper], card_size, backs=backs))
+    name = f"{deck.key}-deck-{paper}.pdf"
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

@@ -17,7 +17,6 @@ import click
 
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, Size, parse_card_size, plan_sheet
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
-from generator.svgdeck import write_svg_cards
 from printables.decks import DECKS, get_deck
 
 
@@ -186,6 +185,8 @@ def deck(
     chosen = get_deck(deck)
     options = _options(paper, card_size, backs, bleed, duplex_offset, names)
     if output_format.lower() == "svg":
+        from generator.svgdeck import write_svg_cards  # svgwrite loads only when needed
+
         folder = out or Path(f"{chosen.key}-deck-svg")
         count = write_svg_cards(chosen, options, folder)
         click.echo(f"Wrote {count} SVG files to {folder}/")

@@ -47,14 +47,10 @@ def four_d_face(card: Card, size: Size, *, names: bool = True, bleed: float = 0.
     """A 4D card: its symbol in the middle, its name in small print in two corners."""
     color, shade, pattern, shape = (v.name for v in card.shown)
     radius = min(size.width * 0.36, size.height * 0.26)
-    symbol = symbol_geometry(color, shade, pattern, shape, radius)
-    cx, cy = size.width / 2, size.height / 2
-    items: list[Item] = [_paper(size, bleed)]
-    for path in symbol.paths():
-        moved = tuple((x + cx, y + cy) for x, y in path.points)
-        items.append(
-            Path(moved, path.fill, path.stroke, path.width, path.dash, path.closed, path.cap)
-        )
+    symbol = symbol_geometry(
+        color, shade, pattern, shape, radius, center=(size.width / 2, size.height / 2)
+    )
+    items: list[Item] = [_paper(size, bleed), *symbol.paths()]
     if names:
         items += _corner_texts(str(card), size, NAME_SIZE, palette.OUTLINE_INK, bold=True)
     return Scene(size.width, size.height, tuple(items), bleed)
@@ -83,9 +79,9 @@ def _numeral(text: str, x: float, baseline: float, points: float, color: str) ->
     """A centred numeral; 6 and 9 are underlined so they read the right way up."""
     items: list[Item] = [Text(x, baseline, text, points, color, anchor="middle", bold=True)]
     if text in ("6", "9"):
-        half = text_width(text, points, bold=True) / 2
-        y = baseline + points * POINT * 0.12
-        thick = points * POINT * 0.07
+        half = text_width(text, points, bold=True) * 0.4
+        y = baseline + points * POINT * 0.07
+        thick = points * POINT * 0.055
         items.append(Path(rectangle(x - half, y, 2 * half, thick), fill=color))
     return items
 

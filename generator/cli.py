@@ -48,6 +48,10 @@ def write_atomically(target: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        # mkstemp makes the file private; give it the usual permissions instead.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

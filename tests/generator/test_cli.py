@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,9 @@ def test_pack_with_its_defaults_writes_both_decks(tmp_path: Path) -> None:
     assert len(PdfReader(pack / "4d-deck.pdf").pages) == 18
     assert len(PdfReader(pack / "paradox-deck.pdf").pages) == 10
     assert "Classroom pack ready" in result.stdout
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (pack / "4d-deck.pdf").stat().st_mode & 0o777 == 0o666 & ~umask  # as usual, not 0600
 
 
 def test_deck_on_a4_bridge_without_backs(tmp_path: Path) -> None:

@@ -152,7 +152,7 @@ def calibration_pdf(paper: Size) -> bytes:
         ]
     )
     canvas.setStrokeColor(ink)
-    canvas.setLineWidth(0.5)
+    canvas.setLineWidth(1.0)  # heavy enough to see through the paper
     canvas.line(cx, cy - 60 * mm, cx, cy + 60 * mm)
     canvas.line(cx - 60 * mm, cy, cx + 60 * mm, cy)
     canvas.showPage()
@@ -167,28 +167,29 @@ def calibration_pdf(paper: Size) -> bytes:
     )
     canvas.setStrokeColor(ink)
     canvas.setFillColor(ink)
-    canvas.setFont(font_name(bold=True), 9)
-    for k in range(-10, 11):
-        long = 6 if k % 5 == 0 else 4
-        # Horizontal scale (reads X) above the centre, vertical scale (reads Y) to the right.
-        canvas.setLineWidth(0.3)
-        canvas.line(cx + k * mm, cy + 25 * mm, cx + k * mm, cy + (25 + long) * mm)
-        canvas.line(cx + 25 * mm, cy + k * mm, cx + (25 + long) * mm, cy + k * mm)
-        if k % 5 == 0:
-            canvas.drawCentredString(cx + k * mm, cy + 33 * mm, f"{k:+d}" if k else "0")
-            canvas.drawString(cx + 33 * mm, cy + k * mm - 1.2 * mm, f"{k:+d}" if k else "0")
+    # Two 1:1 scales in mm: above the centre (the front's vertical line reads X) and to
+    # its right (the horizontal line reads Y). Ticks every 0.5 mm, numbers every 5 mm.
+    gap = 25 * mm
     for k in range(-20, 21):
-        half = (k / 2) * mm
-        canvas.setLineWidth(0.15)
-        canvas.line(cx + half, cy + 25 * mm, cx + half, cy + 26.5 * mm)
-        canvas.line(cx + 25 * mm, cy + half, cx + 26.5 * mm, cy + half)
+        at = k / 2 * mm
+        length = (6 if k % 10 == 0 else 4 if k % 2 == 0 else 2) * mm
+        canvas.setLineWidth(0.4 if k % 2 == 0 else 0.2)
+        canvas.line(cx + at, cy + gap, cx + at, cy + gap + length)
+        canvas.line(cx + gap, cy + at, cx + gap + length, cy + at)
+    canvas.setFont(font_name(bold=True), 6)
+    for k in range(-10, 11, 5):
+        label = f"{k:+d}" if k else "0"
+        canvas.drawCentredString(cx + k * mm, cy + gap + 7.5 * mm, label)
+        canvas.drawString(cx + gap + 7.5 * mm, cy + k * mm - 0.8 * mm, label)
     canvas.setFont(font_name(), 9)
-    canvas.drawCentredString(cx, cy + 40 * mm, "X (mm, right is +)")
+    canvas.drawCentredString(cx, cy + gap + 13 * mm, "X: mm, + is to the right")
     canvas.saveState()
-    canvas.translate(cx + 45 * mm, cy)
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, "Y (mm, up is +)")
+    canvas.translate(cx + gap + 16 * mm, cy)
+    canvas.rotate(-90)
+    canvas.drawCentredString(0, 0, "Y: mm, + is up")
     canvas.restoreState()
+    canvas.setFont(font_name(), 11)
+    canvas.drawCentredString(cx, cy - 40 * mm, "X = ________ mm        Y = ________ mm")
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

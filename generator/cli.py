@@ -106,6 +106,15 @@ def card_option(function: Callable[..., Any]) -> Callable[..., Any]:
     )(function)
 
 
+def backs_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--backs/--no-backs",
+        default=True,
+        show_default=True,
+        help="Add a page of card backs after each sheet, for duplex printing (flip on long edge).",
+    )(function)
+
+
 @click.group(cls=Printables, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printables")
 def main() -> None:
@@ -125,12 +134,7 @@ def main() -> None:
 @click.argument("deck", type=click.Choice(list(DECKS), case_sensitive=False))
 @paper_option
 @card_option
-@click.option(
-    "--backs/--no-backs",
-    default=True,
-    show_default=True,
-    help="Add a page of card backs after each sheet, for duplex printing (flip on long edge).",
-)
+@backs_option
 @click.option(
     "--bleed",
     type=click.FloatRange(0, 5),
@@ -233,12 +237,7 @@ def _summary(target: Path, title: str, count: int, options: DeckOptions) -> str:
 @main.command()
 @paper_option
 @card_option
-@click.option(
-    "--backs/--no-backs",
-    default=True,
-    show_default=True,
-    help="Include card backs for duplex printing.",
-)
+@backs_option
 @click.option(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),

@@ -73,6 +73,14 @@ class Card:
 
     deck: Deck = field(repr=False)
     values: tuple[int, ...]
+    # Cards are hashed constantly (sets, counters, dict keys): hash once.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.deck.key, self.values)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def index(self) -> int:

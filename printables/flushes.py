@@ -160,3 +160,51 @@ def completes_nada(a: Card, b: Card) -> Card | None:
         return None
     third = tuple(3 - x - y for x, y in zip(a.values, b.values, strict=True))
     return a.deck.cards[a.deck.index_of(third)]
+
+
+def value_counts(cards: Sequence[Card]) -> dict[Value, int]:
+    """How many of the cards show each value, for every value of the deck (zeros too).
+
+    >>> from printables.reading import read_cards
+    >>> counts = value_counts(read_cards("Bb=S Bw=T"))
+    >>> [(v.name, n) for v, n in counts.items() if n]
+    [('blue', 2), ('black', 1), ('white', 1), ('stripe', 2), ('square', 1), ('triangle', 1)]
+    """
+    if not cards:
+        return {}
+    deck = cards[0].deck
+    counts = {v: 0 for a in deck.attributes for v in a.values}
+    for c in cards:
+        for v in c.shown:
+            counts[v] += 1
+    return counts
+
+
+def disjoint_nadas(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
+    """As many nadas as can be made from the cards with each card used once (a largest
+    packing; Nada, Nada, Nada scores one point for each). Cards keep their given order.
+
+    >>> from printables.reading import read_cards
+    >>> hand = read_cards("BbzS Gw=C Rg~T Rb=C BwzT Gg~S Bb~S RwzC Gg=T")
+    >>> [" ".join(map(str, n)) for n in disjoint_nadas(hand)]
+    ['BbzS Gw=C Rg~T', 'Rb=C BwzT Gg~S', 'Bb~S RwzC Gg=T']
+    """
+    _distinct(cards)
+    triples = [t for t in combinations(cards, 3) if is_nada(t)]
+    best: list[tuple[Card, Card, Card]] = []
+
+    def grow(start: int, used: frozenset[Card], chosen: list[tuple[Card, Card, Card]]) -> None:
+        nonlocal best
+        if len(chosen) > len(best):
+            best = list(chosen)
+        if len(chosen) + (len(cards) - len(used)) // 3 <= len(best):
+            return
+        for i in range(start, len(triples)):
+            t = triples[i]
+            if used.isdisjoint(t):
+                chosen.append(t)
+                grow(i + 1, used | set(t), chosen)
+                chosen.pop()
+
+    grow(0, frozenset(), [])
+    return [(a, b, c) for a, b, c in best]

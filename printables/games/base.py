@@ -1,0 +1,300 @@
+"""The small interface every game shares, and the result types it speaks in.
+
+A game is a :class:`Game` object: it deals a :meth:`~Game.setup` from a seed,
+lists the legal moves of a position, says in words why a move is illegal,
+applies a move to give a new position (states are immutable values), and
+reports the :class:`Outcome` of a finished hand. All chance is fixed at set-up:
+the stock is shuffled from the seed, and a game that reshuffles mid-hand draws
+from a generator seeded by the state, so a seed and a list of moves always
+replay the same hand.
+
+Where cards are is told by :meth:`Game.zones`: named piles of cards, each with an
+owner and who may see it. From the zones come the invariant that no card is
+ever lost or duplicated, and each player's :meth:`~Game.view`, in which cards the
+player may not see are only counted.
+
+>>> from printables.games.good_riddance import GAME
+>>> state = GAME.setup(players=2, seed=7)
+>>> GAME.to_move(state), len(GAME.legal_moves(state)) > 0
+(1, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from printables.deck import Card
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+Options = TypeVar("Options")
+
+Seen = Literal["all", "owner", "none"]
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow here; the message says why, in a student's words."""
+
+    def __init__(self, move: object, reason: str) -> None:
+        self.move = move
+        self.reason = reason
+        super().__init__(reason)
+
+
+class OptionError(ValueError):
+    """An option a game does not have, or a value it cannot take."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether something is allowed (or right), and the reasons, each a full sentence.
+
+    >>> bool(Verdict.yes()), Verdict.no("GwzC shares zigzag with the top card.").reasons
+    (True, ('GwzC shares zigzag with the top card.',))
+    """
+
+    ok: bool
+    reasons: tuple[str, ...] = ()
+
+    @classmethod
+    def yes(cls, *reasons: str) -> Verdict:
+        return cls(True, reasons)
+
+    @classmethod
+    def no(cls, *reasons: str) -> Verdict:
+        return cls(False, reasons)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Cards in one place: a hand, the stock, a pile, a player's array.
+
+    ``owner`` is a player's seat (0-based) or None for the table; ``seen_by`` says
+    who may look: everyone, only the owner, or nobody (the stock, a face-down card).
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    owner: int | None = None
+    seen_by: Seen = "all"
+
+    def visible_to(self, player: int | None) -> bool:
+        """True when ``player`` (None: an onlooker) may see the cards themselves."""
+        return self.seen_by == "all" or (self.seen_by == "owner" and player == self.owner)
+
+
+@dataclass(frozen=True)
+class ZoneView:
+    """A zone as one player sees it: its cards if visible, else only how many."""
+
+    name: str
+    owner: int | None
+    count: int
+    cards: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand (or a game) ended: the winners, each seat's score, and why.
+
+    ``winners`` is empty when nobody wins (a lost solitaire, a hand annulled);
+    ``scores`` has one entry per seat, in the game's own units (points, chips).
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reasons: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores),
+                "reasons": list(self.reasons)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A position given in notation, scored by a game's rules: points (if the game
+    counts them), a one-line summary, the reasons, and details for ``--json``."""
+
+    game: str
+    points: int | None
+    summary: str
+    reasons: tuple[str, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "points": self.points, "summary": self.summary,
+                "reasons": list(self.reasons), "details": dict(self.details)}  # fmt: skip
+
+
+class Game(ABC, Generic[State, Move, Options]):
+    """One game of the source books: rules, scoring and outcome, as data in, data out.
+
+    Subclasses set the class attributes and implement the abstract methods;
+    ``legal_moves`` defaults to the candidate moves that :meth:`why_illegal`
+    accepts, and a game may override it with a faster list (the tests check
+    that both agree).
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    players: ClassVar[tuple[int, int]]
+    book: ClassVar[str] = "4D Playing Cards"
+    options_type: ClassVar[type[Any]]
+    position_help: ClassVar[str] = ""
+
+    # -- options -------------------------------------------------------------------
+
+    def options(self, **values: Any) -> Options:
+        """The game's options: the book's defaults, changed by ``values``.
+
+        Unknown names and values of the wrong kind raise :class:`OptionError`.
+        """
+        known = {f.name: f for f in dataclasses.fields(self.options_type)}
+        for name, value in values.items():
+            if name not in known:
+                choices = ", ".join(known) or "none"
+                raise OptionError(f"{self.title} has no option {name!r}; its options: {choices}")
+            default = known[name].default
+            if default is not dataclasses.MISSING and not isinstance(value, type(default)):
+                raise OptionError(
+                    f"{self.title} option {name!r} takes a {type(default).__name__}, not {value!r}"
+                )
+        options: Options = self.options_type(**values)
+        return options
+
+    def option_help(self) -> list[tuple[str, Any, str]]:
+        """Each option's name, book default and help text (from the field metadata)."""
+        return [(f.name, f.default, str(f.metadata.get("help", "")))
+                for f in dataclasses.fields(self.options_type)]  # fmt: skip
+
+    def check_players(self, players: int) -> None:
+        low, high = self.players
+        if not low <= players <= high:
+            span = f"{low}" if low == high else f"{low} to {high}"
+            raise OptionError(f"{self.title} is for {span} players, not {players}")
+
+    # -- play ------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: Options | None = None) -> State:
+        """Shuffle from ``seed``, choose the first dealer and deal as the book says."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The seat whose turn it is, or None when the hand is over."""
+
+    @abstractmethod
+    def candidate_moves(self, state: State) -> Iterable[Move]:
+        """Every well-formed move of the player to move, legal or not."""
+
+    @abstractmethod
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """None when ``move`` is legal, else the reason, in words a student understands."""
+
+    @abstractmethod
+    def _apply(self, state: State, move: Move) -> State:
+        """The position after a legal move."""
+
+    @abstractmethod
+    def zones(self, state: State) -> tuple[Zone, ...]:
+        """Where every card of the game is."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result of a finished hand; None while it goes on."""
+
+    def universe(self, state: State) -> Counter[Card]:
+        """The cards the hand is played with (by default, what the zones hold at set-up)."""
+        cards: Counter[Card] = Counter()
+        for zone in self.zones(state):
+            cards.update(zone.cards)
+        return cards
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """The legal moves of the player to move, in a fixed order."""
+        if self.to_move(state) is None:
+            return []
+        return [m for m in self.candidate_moves(state) if self.why_illegal(state, m) is None]
+
+    def check(self, state: State, move: Move) -> Verdict:
+        """Whether ``move`` is legal here, with the reason when it is not."""
+        if self.to_move(state) is None:
+            return Verdict.no("The hand is over; no more moves can be made.")
+        reason = self.why_illegal(state, move)
+        return Verdict.no(reason) if reason else Verdict.yes()
+
+    def apply(self, state: State, move: Move) -> State:
+        """The position after ``move``; an illegal move raises :class:`IllegalMoveError`."""
+        verdict = self.check(state, move)
+        if not verdict:
+            raise IllegalMoveError(move, verdict.reasons[0])
+        return self._apply(state, move)
+
+    def invariants(self, state: State) -> list[str]:
+        """Game-specific facts that must hold in every position (scores follow the
+        rules, sizes stay in bounds); each broken one as a sentence. Used by playouts."""
+        return []
+
+    def view(self, state: State, player: int | None) -> tuple[ZoneView, ...]:
+        """What ``player`` (None: an onlooker) sees: hidden cards are only counted."""
+        return tuple(
+            ZoneView(z.name, z.owner, len(z.cards), z.cards if z.visible_to(player) else None)
+            for z in self.zones(state)
+        )
+
+    def describe(self, state: State) -> str:
+        """A short text picture of the position, for people."""
+        lines = []
+        for zone in self.zones(state):
+            who = "table" if zone.owner is None else f"player {zone.owner + 1}"
+            names = " ".join(str(c) for c in zone.cards) or "-"
+            lines.append(f"{who} {zone.name}: {names}")
+        return "\n".join(lines)
+
+    # -- scoring positions written in notation -------------------------------------------
+
+    def score_position(self, text: str, options: Options | None = None) -> Scored:
+        """Score a position written in card notation (see :attr:`position_help`)."""
+        raise OptionError(f"{self.title} has no position to score; it keeps no score")
+
+    def match_outcome(
+        self, totals: Sequence[int], hands: int, options: Options | None = None
+    ) -> Outcome | None:
+        """Whether running totals after ``hands`` hands end the game (None: play on).
+
+        Games played as one hand leave this as None; the hand's outcome is the game's.
+        """
+        return None
+
+
+def seat_name(seat: int) -> str:
+    """Seats are 0-based in code and 1-based for people.
+
+    >>> seat_name(0)
+    'player 1'
+    """
+    return f"player {seat + 1}"
+
+
+def names(cards: Iterable[Card]) -> str:
+    """Card names joined with spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+def values_text(values: Sequence[Any]) -> str:
+    """Value names as a list in words: ``"blue, stripe and square"``."""
+    words = [v.name for v in values]
+    if not words:
+        return "nothing"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -1,0 +1,57 @@
+"""Write a game's perft golden data: ``python tests/printables/games/make_golden.py MODULE``.
+
+MODULE is the game's module (``printables.games.good_riddance``). The cases
+(players, seed, options, depth) are those already in ``golden/<key>.json``, or a
+default set when there is no file yet; edit the cases there and run this to fill
+in the counts. Rerun it only when a rule changes on purpose, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from printables.games.playout import perft
+
+HERE = Path(__file__).parent / "golden"
+DEFAULT_CASES: list[dict[str, Any]] = [
+    {"players": None, "seed": 1, "options": {}, "depth": 4},
+    {"players": None, "seed": 2, "options": {}, "depth": 4},
+]
+
+
+def counts(game: Any, case: dict[str, Any]) -> list[int]:
+    players = case["players"] or game.players[0]
+    state = game.setup(players, case["seed"], game.options(**case["options"]))
+    return [perft(game, state, d) for d in range(case["depth"] + 1)]
+
+
+def main(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    game = module.GAME
+    path = HERE / f"{game.key}.json"
+    cases = json.loads(path.read_text())["cases"] if path.exists() else DEFAULT_CASES
+    out = []
+    for case in cases:
+        case = {k: v for k, v in case.items() if k != "counts"}
+        case["players"] = case["players"] or game.players[0]
+        out.append({**case, "counts": counts(game, case)})
+        print(game.key, out[-1])
+    HERE.mkdir(exist_ok=True)
+    defaults = dataclasses.asdict(game.options())
+    path.write_text(
+        json.dumps(
+            {"game": game.key, "module": module_name, "option_defaults": defaults, "cases": out},
+            indent=1,
+        )
+        + "\n"
+    )
+    print("wrote", path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

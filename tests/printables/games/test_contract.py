@@ -1,0 +1,149 @@
+"""Every registered game keeps the shared contract: seeded random playouts that
+referee themselves, legal moves that agree with the stated reasons, hidden cards
+kept out of other players' views, and perft counts equal to the golden data."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printables.games.base import Game, IllegalMoveError, OptionError
+from printables.games.playout import perft, playout
+from printables.games.registry import GAMES, get_game
+
+GOLDEN = Path(__file__).parent / "golden"
+# Checked playouts per game and option set; the slow games play fewer, longer hands.
+PLAYOUTS: dict[str, int] = {}
+DEFAULT_PLAYOUTS = 1000
+ENGINE_MODULES = {"__init__", "base", "dealing", "playout", "registry", "poker", "chips"}
+
+
+def golden(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    return json.loads((GOLDEN / f"{game.key}.json").read_text())
+
+
+def option_sets(game: Game[Any, Any, Any]) -> list[dict[str, Any]]:
+    seen: list[dict[str, Any]] = [{}]
+    for case in golden(game)["cases"]:
+        if case["options"] not in seen:
+            seen.append(case["options"])
+    return seen
+
+
+def sample_states(game: Game[Any, Any, Any], seeds: range, options: Any = None) -> list[Any]:
+    """Positions met along random playouts (every position of each)."""
+    states = []
+    for seed in seeds:
+        chooser = random.Random(seed)
+        low, high = game.players
+        state = game.setup(low + seed % (high - low + 1), seed, options)
+        while game.to_move(state) is not None:
+            states.append(state)
+            moves = game.legal_moves(state)
+            state = game.apply(state, moves[chooser.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+KEYS = sorted(GAMES)
+
+
+def test_every_game_module_is_registered() -> None:
+    modules = {p.stem for p in Path("printables/games").glob("*.py")} - ENGINE_MODULES
+    registered = {type(g).__module__.rsplit(".", 1)[1] for g in GAMES.values()}
+    assert modules <= registered
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_random_playouts_keep_the_rules(key: str) -> None:
+    game = GAMES[key]
+    low, high = game.players
+    count = PLAYOUTS.get(key, DEFAULT_PLAYOUTS)
+    for values in option_sets(game):
+        options = game.options(**values)
+        runs = max(count // len(option_sets(game)), 50)
+        for seed in range(runs):
+            record = playout(game, low + seed % (high - low + 1), seed, options)
+            assert record.outcome is not None
+            assert len(record.outcome.scores) == low + seed % (high - low + 1)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_legal_moves_are_the_candidates_with_no_reason_against(key: str) -> None:
+    game = GAMES[key]
+    for state in sample_states(game, range(6)):
+        legal = game.legal_moves(state)
+        if game.to_move(state) is None:
+            assert legal == []
+            continue
+        filtered = [m for m in game.candidate_moves(state) if game.why_illegal(state, m) is None]
+        assert legal == filtered
+        assert legal, "a hand in progress always has a legal move"
+        for move in game.candidate_moves(state):
+            if move in legal:
+                continue
+            reason = game.why_illegal(state, move)
+            assert reason and reason[0].isupper() and reason.endswith("."), reason
+            with pytest.raises(IllegalMoveError) as caught:
+                game.apply(state, move)
+            assert str(caught.value) == reason
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_views_hide_other_players_cards(key: str) -> None:
+    game = GAMES[key]
+    for state in sample_states(game, range(3)):
+        zones = game.zones(state)
+        seats = {z.owner for z in zones if z.owner is not None} | {0}
+        for seat in seats:
+            for zone, seen in zip(zones, game.view(state, seat), strict=True):
+                assert seen.count == len(zone.cards)
+                if zone.seen_by == "none" or (zone.seen_by == "owner" and zone.owner != seat):
+                    assert seen.cards is None
+                else:
+                    assert seen.cards == zone.cards
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_perft_counts_match_the_golden_data(key: str) -> None:
+    game = GAMES[key]
+    data = golden(game)
+    assert data["cases"], "golden data has cases"
+    for case in data["cases"]:
+        state = game.setup(case["players"], case["seed"], game.options(**case["options"]))
+        assert [perft(game, state, d) for d in range(case["depth"] + 1)] == case["counts"], case
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_setup_is_reproducible_from_the_seed(key: str) -> None:
+    game = GAMES[key]
+    players = game.players[0]
+    assert game.setup(players, 4) == game.setup(players, 4)
+    assert game.zones(game.setup(players, 4)) != game.zones(game.setup(players, 5))
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_bad_options_and_player_counts_are_refused(key: str) -> None:
+    game = GAMES[key]
+    with pytest.raises(OptionError, match="no option 'colour'"):
+        game.options(colour="blue")
+    with pytest.raises(OptionError, match=f"{game.title} is for"):
+        game.setup(game.players[1] + 1, 1)
+    for name, default, help_text in game.option_help():
+        assert help_text, f"option {name} (default {default!r}) has no help"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_registry_finds_the_game_by_key_and_title(key: str) -> None:
+    game = GAMES[key]
+    assert get_game(key) is game
+    assert get_game(game.title.upper()) is game
+
+
+def test_an_unknown_game_lists_the_games() -> None:
+    with pytest.raises(KeyError, match="good-riddance"):
+        get_game("snap")

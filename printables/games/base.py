@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from printables.deck import Card
+from printables.deck import Card, Value
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -290,7 +290,7 @@ def names(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def values_text(values: Sequence[Any]) -> str:
+def values_text(values: Sequence[Value]) -> str:
     """Value names as a list in words: ``"blue, stripe and square"``."""
     words = [v.name for v in values]
     if not words:

@@ -8,12 +8,20 @@ True
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
-from printables.games import good_riddance
 from printables.games.base import Game
 
-GAMES: dict[str, Game[Any, Any, Any]] = {game.key: game for game in (good_riddance.GAME,)}
+# One line per game module (printables/games/<name>.py, which defines GAME), in book order.
+GAME_MODULES = (
+    "good_riddance",
+)
+
+GAMES: dict[str, Game[Any, Any, Any]] = {
+    game.key: game
+    for game in (import_module(f"printables.games.{name}").GAME for name in GAME_MODULES)
+}
 
 
 def _simple(name: str) -> str:

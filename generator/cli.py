@@ -1,4 +1,4 @@
-"""The ``printables`` command line: print decks and classroom packs.
+"""The ``printables`` command line: print decks and classroom packs; rules and scores.
 
 Output is written to a temporary file beside the target and renamed into
 place, so an interrupted or failed run never leaves half a PDF behind.
@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from generator.game_commands import rules, score
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, Size, parse_card_size, plan_sheet
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
 from printables.decks import DECKS, get_deck
@@ -127,7 +128,16 @@ def main() -> None:
         printables deck 4d --paper a4
     Print PDFs at 100 % ("Actual size"), never "Fit to page": every sheet has
     a 50 mm bar to check it with a ruler.
+
+    \b
+    The games' rules, and scoring a position written in card notation:
+        printables rules
+        printables score 4d-poker Rg=T Rg=C Rg=S Bg=S Gg=S
     """
+
+
+main.add_command(rules)
+main.add_command(score)
 
 
 @main.command()

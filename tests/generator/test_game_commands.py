@@ -1,0 +1,89 @@
+"""``printables rules`` and ``printables score``, as a teacher runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from generator import cli
+from printables.games.registry import GAMES
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli.main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_rules_lists_every_game_with_its_players() -> None:
+    code, out, _ = run("rules")
+    assert code == 0
+    for game in GAMES.values():
+        line = next(line for line in out.splitlines() if line.startswith(game.key + " "))
+        assert game.title in line and "players" in line
+
+
+def test_rules_of_one_game_shows_options_with_book_defaults() -> None:
+    code, out, _ = run("rules", "Good Riddance")
+    assert code == 0
+    assert "Good Riddance (4D Playing Cards), 2-5 players" in out
+    assert "shared=0" in out and "draw_until_play=false" in out and "hand_size=7" in out
+    assert "CARD on TOP-CARD" in out
+
+
+def test_rules_json_describes_every_game() -> None:
+    code, out, _ = run("rules", "--json")
+    data = json.loads(out)
+    assert code == 0 and [g["key"] for g in data] == list(GAMES)
+    riddance = next(g for g in data if g["key"] == "good-riddance")
+    assert riddance["players"] == [2, 5]
+    assert {"name": "shared", "default": 0, "help": riddance["options"][0]["help"]} in riddance[
+        "options"
+    ]
+
+
+def test_score_gives_the_verdict_and_the_reason() -> None:
+    code, out, _ = run("score", "good-riddance", "GwzC", "on", "BbzS")
+    assert code == 0
+    assert out.splitlines() == [
+        "Good Riddance: GwzC may not be played on BbzS",
+        "  GwzC shares zigzag with the top card BbzS; Good Riddance needs no shared value.",
+    ]
+
+
+def test_score_json_and_options() -> None:
+    code, out, _ = run("score", "good-riddance", "-o", "shared=2", "Rg=T on Rg~S", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["details"] == {"legal": True, "shared": ["red", "gray"]}
+    assert data["points"] is None and data["game"] == "Good Riddance"
+
+
+def test_score_reads_standard_input() -> None:
+    code, out, _ = run("score", "good-riddance", "-", stdin="GwzC on Rb~S\n")
+    assert code == 0 and "may be played" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["score", "snap", "x"], "no game called 'snap'; the games are: "),
+        (["score", "good-riddance", "GxzC on BbzS"], "'x' is not a shade; expected b, g or w"),
+        (["score", "good-riddance", "-o", "shared=3", "GwzC on BbzS"], "0 or 2 shared values"),
+        (["score", "good-riddance", "-o", "colour=red", "a"], "has no option 'colour'"),
+        (["score", "good-riddance", "-o", "shared=two", "a"], "is a whole number, not 'two'"),
+        (["score", "good-riddance", "-o", "draw_until_play=maybe", "a"], "true or false"),
+        (["score", "good-riddance", "GwzC BbzS"], "CARD on TOP-CARD"),
+    ],
+)
+def test_bad_input_gets_one_clear_line(args: list[str], message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, check=False
+    )
+    assert result.returncode in (1, 2)
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr

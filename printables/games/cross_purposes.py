@@ -17,8 +17,9 @@ The project's readings (docs/readings/cross_purposes.md): the picked card is the
 top card of the shuffled deck; the player on the dealer's left goes first, unless
 the option ``first`` names who does (players take turns going first in a match);
 phase 2 begins with the player who went first (the book's example); a draw is
-"agreed" after ``max_turns`` phase-2 turns with no winner. A rearrangement changes
-only the mover's own columns, so phase 2 is a race.
+"agreed" after ``max_turns`` phase-2 turns with no winner. A rearrangement never
+changes the opponent's columns (their single-flushes stay), but it does change which
+cards lie in the opponent's rows, and so what the opponent can reach next.
 
 >>> from printables.reading import read_grid
 >>> GAME.score_position("Bb=C Rw=C Bw=T Rb~T / Bb~C Rw~C Rw=T Rb=C / "

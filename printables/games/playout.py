@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from printables.games.base import Game, Outcome
@@ -43,9 +44,7 @@ def check_position(game: Game[Any, Any, Any], state: Any, universe: Counter[Any]
     """Everything wrong with ``state``: cards lost or duplicated, broken invariants
     of the game. Empty when all is well."""
     problems = []
-    here: Counter[Any] = Counter()
-    for zone in game.zones(state):
-        here.update(zone.cards)
+    here = Counter(chain.from_iterable(zone.cards for zone in game.zones(state)))
     if dict(here) != dict(universe):  # dict equality is C-level; Counter's is not
         lost, extra = universe - here, here - universe
         problems.append(f"cards lost {sorted(map(str, lost))}, extra {sorted(map(str, extra))}")

@@ -1,9 +1,10 @@
-"""Write a game's perft golden data: ``python tests/printables/games/make_golden.py MODULE``.
+"""Write a game's perft golden data: ``python tests/printables/games/make_golden.py GAME``.
 
-MODULE is the game's module (``printables.games.good_riddance``). The cases
-(players, seed, options, depth) are those already in ``golden/<key>.json``, or a
-default set when there is no file yet; edit the cases there and run this to fill
-in the counts. Rerun it only when a rule changes on purpose, and say so in the commit.
+GAME is a game's key or title (``good-riddance``), or the module of one not yet
+registered (``printables.games.good_riddance``). The cases (players, seed,
+options, depth) are those already in ``golden/<key>.json``, or a default set when
+there is no file yet; edit the cases there and run this to fill in the counts.
+Rerun it only when a rule changes on purpose, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from printables.games.playout import perft
+from printables.games.registry import get_game
 
 HERE = Path(__file__).parent / "golden"
 DEFAULT_CASES: list[dict[str, Any]] = [
@@ -25,14 +27,15 @@ DEFAULT_CASES: list[dict[str, Any]] = [
 
 
 def counts(game: Any, case: dict[str, Any]) -> list[int]:
-    players = case["players"] or game.players[0]
-    state = game.setup(players, case["seed"], game.options(**case["options"]))
+    state = game.setup(case["players"], case["seed"], game.options(**case["options"]))
     return [perft(game, state, d) for d in range(case["depth"] + 1)]
 
 
-def main(module_name: str) -> None:
-    module = importlib.import_module(module_name)
-    game = module.GAME
+def main(name: str) -> None:
+    try:
+        game = get_game(name)
+    except KeyError:  # a module not registered yet: printables.games.<name>
+        game = importlib.import_module(name).GAME
     path = HERE / f"{game.key}.json"
     cases = json.loads(path.read_text())["cases"] if path.exists() else DEFAULT_CASES
     out = []
@@ -41,15 +44,9 @@ def main(module_name: str) -> None:
         case["players"] = case["players"] or game.players[0]
         out.append({**case, "counts": counts(game, case)})
         print(game.key, out[-1])
+    data = {"game": game.key, "option_defaults": dataclasses.asdict(game.options()), "cases": out}
     HERE.mkdir(exist_ok=True)
-    defaults = dataclasses.asdict(game.options())
-    path.write_text(
-        json.dumps(
-            {"game": game.key, "module": module_name, "option_defaults": defaults, "cases": out},
-            indent=1,
-        )
-        + "\n"
-    )
+    path.write_text(json.dumps(data, indent=1) + "\n")
     print("wrote", path)
 
 

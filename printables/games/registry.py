@@ -13,14 +13,33 @@ from typing import Any
 
 from printables.games.base import Game
 
-# One line per game module (printables/games/<name>.py, which defines GAME), in book order.
+# One line per game module (printables/games/<name>.py), in book order. A module defines
+# GAME, or GAMES for a family of games played with the same rules (Matrix, Challenge Matrix).
 GAME_MODULES = (
+    "matrix",
+    "squares",
+    "zodiac",
+    "matches",
+    "rummy",
+    "secret_card",
     "good_riddance",
+    "nada",
+    "eighty_one",
+    "dna",
+    "cross_purposes",
+    "poker_game",
+    "tiles",
+    "cipher",
 )
 
+
+def _games_of(name: str) -> tuple[Game[Any, Any, Any], ...]:
+    module = import_module(f"printables.games.{name}")
+    return tuple(getattr(module, "GAMES", (module.GAME,)))
+
+
 GAMES: dict[str, Game[Any, Any, Any]] = {
-    game.key: game
-    for game in (import_module(f"printables.games.{name}").GAME for name in GAME_MODULES)
+    game.key: game for name in GAME_MODULES for game in _games_of(name)
 }
 
 

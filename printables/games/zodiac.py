@@ -410,8 +410,8 @@ class Zodiac(Game[ZodiacState, ZodiacMove, ZodiacOptions]):
             "at_three": [v.name for v in at_three],
             "busted": [v.name for v in bust],
         }
-        points = None if bust else present
-        return Scored(self.title, points, summary, tuple(reasons), details)
+        # Zodiac counts chips, not points: closeness is in the summary and the details.
+        return Scored(self.title, None, summary, tuple(reasons), details)
 
 
 # -- dealing, drawing, settling ---------------------------------------------------------

@@ -87,3 +87,51 @@ def test_bad_input_gets_one_clear_line(args: list[str], message: str) -> None:
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+# One position per game, as a teacher would type it, and what the answer must say.
+EXAMPLES = {
+    "4d-poker": ("Rg=T Rg=C Rg=S Bg=S Gg=S", "4D Poker: Six pair, 5,5,3,3"),
+    "matrix": ("BbzT Bg~T Bw=T / Gb~T Gg=T GwzT / RbzT RgzC RwzS", "Solved 3x3 matrix"),
+    "challenge-matrix": (
+        "40: BbzT Bg~T Bw=T / Gb~T Gg=T GwzT / RbzT RgzC RwzS; "
+        "55: Bb=S Bg=S Bw=S / Gb=S Gg=S Gw=S / Rb=S Rg=S Rw=S",
+        "Challenge Matrix:",
+    ),
+    "squares": (
+        "Rg=T Rg=C Rg=S Bg=S / Gg=S Gg=T Gg=C Bg=T / Rg~T Rg~C Rg~S Bg~S / Gg~S Gg~T Gg~C Bg~T",
+        "26 points",
+    ),
+    "eighty-one": ("Bb=S Gw~S / Rg=T BwzT", "All 2 columns are single-flushes"),
+    "zodiac": ("Gg~T Rb~T BgzC RwzC BbzT", "Zodiac: down two (10 values)"),
+    "matches": ("Gg~S Gb=S Gw~S Bw~S Rw~S", "4 plays score 2, 2, 3, 3: 10 in all"),
+    "4d-500-rummy": (
+        "melds: BwzC BbzS BgzT BwzS | Rg~S Rg~C Rg~T ; added: ; hand:",
+        "40 points",
+    ),
+    "secret-card": ("Bw~T=2 BwzT=1 Gg=S=1 Bb=C=1", "Gb~T Gw~C"),
+    "good-riddance": ("GwzC on BbzS", "GwzC may not be played on BbzS"),
+    "nada-nada-nada": ("BbzS Gw=C Rg~T Rb=C BwzT Gg~S Bb~S RwzC Gg=T", "three separate nadas"),
+    "dna": ("GbzS GbzC RbzC RgzC / Gw=C", "every neighbour sharing three values"),
+    "cross-purposes": (
+        "Bb=C Rw=C Bw=T Rb~T / Bb~C Rw~C Rw=T Rb=C / Rb~C Bw~T Bw~C Rw~T / Bw=C Bb~T Rb=T Bb=T",
+        "Neither player has single-flushes in every column",
+    ),
+    "tiles": ("Bb=S Bb=T / . Bw=T", "The layout of 3 cards is legal"),
+    "challenge-cipher": ("Rg=T Rg=C Bg=C / BwzS BwzC GwzC", "are ciphers"),
+}
+
+
+def test_every_game_has_an_example_here() -> None:
+    assert set(EXAMPLES) == set(GAMES)
+
+
+@pytest.mark.parametrize("key", sorted(EXAMPLES))
+def test_score_reads_each_games_position(key: str) -> None:
+    position, expected = EXAMPLES[key]
+    code, out, err = run("score", key, position)
+    assert code == 0, err
+    assert expected in out
+    code, out, _ = run("score", key, position, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["game"] == GAMES[key].title and data["summary"]

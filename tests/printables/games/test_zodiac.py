@@ -170,7 +170,7 @@ def test_bettys_hand_from_the_caption() -> None:
     hand = state.hand(1)
     assert not state.busted[1] and closeness(hand) == 10
     scored = GAME.score_position(" ".join(map(str, hand)))
-    assert scored.summary == "down two (10 values)" and scored.points == 10
+    assert scored.summary == "down two (10 values)" and scored.details["values"] == 10
     assert scored.details["missing"] == ["stripe", "square"]
     assert scored.details["at_three"] == ["zigzag", "triangle"]
     shown = {v.name for c in hand for v in c.shown}
@@ -439,9 +439,9 @@ def test_bad_options_are_refused() -> None:
 
 def test_score_position_names_a_zodiac_and_a_bust() -> None:
     zodiac = GAME.score_position("BbzS Gw=C Rg~T")
-    assert zodiac.summary == "a zodiac" and zodiac.points == 12
+    assert zodiac.summary == "a zodiac" and zodiac.details["down"] == 0
     busted = GAME.score_position("BbzT Gw=T Rg~T RgzT")
-    assert busted.summary == "busted (four triangle)" and busted.points is None
+    assert busted.summary == "busted (four triangle)" and busted.details["busted"] == ["triangle"]
     assert busted.details["busted"] == ["triangle"]
     assert "Four or more of one value bust the hand: four triangle." in busted.reasons
     with pytest.raises(ValueError, match="Bx"):
@@ -454,7 +454,7 @@ def test_closeness_counts_values_and_four_of_one_busts(cards: list[Card]) -> Non
     assert closeness(cards) == len(counts)
     assert bool(bust_values(cards)) == (max(counts.values()) >= 4)
     scored = GAME.score_position(" ".join(map(str, cards)))
-    assert (scored.points is None) == bool(bust_values(cards))
+    assert bool(scored.details["busted"]) == bool(bust_values(cards))
 
 
 def test_every_playout_ends_and_no_chip_is_made_or_lost() -> None:

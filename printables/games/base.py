@@ -34,6 +34,7 @@ State = TypeVar("State")
 Move = TypeVar("Move")
 Options = TypeVar("Options")
 
+T = TypeVar("T")
 Seen = Literal["all", "owner", "none"]
 
 
@@ -274,6 +275,15 @@ class Game(ABC, Generic[State, Move, Options]):
         Games played as one hand leave this as None; the hand's outcome is the game's.
         """
         return None
+
+
+def replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """A copy of ``items`` with the one at ``index`` replaced (states are immutable).
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return (*items[:index], item, *items[index + 1 :])
 
 
 def seat_name(seat: int) -> str:

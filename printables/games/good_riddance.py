@@ -22,7 +22,16 @@ from dataclasses import dataclass, field, replace
 
 from printables.deck import Card
 from printables.decks import FOUR_D
-from printables.games.base import Game, OptionError, Outcome, Scored, Zone, seat_name, values_text
+from printables.games.base import (
+    Game,
+    OptionError,
+    Outcome,
+    Scored,
+    Zone,
+    replaced,
+    seat_name,
+    values_text,
+)
 from printables.games.dealing import deal, first_dealer, left_of, rng, shuffled
 from printables.reading import read_cards
 
@@ -195,7 +204,7 @@ class GoodRiddance(Game[RiddanceState, RiddanceMove, RiddanceOptions]):
         seat = state.turn
         if isinstance(move, Play):
             hand = tuple(c for c in state.hands[seat] if c != move.card)
-            state = replace(state, hands=_put(state.hands, seat, hand),
+            state = replace(state, hands=replaced(state.hands, seat, hand),
                             pile=(*state.pile, move.card), passes=0)  # fmt: skip
             if not hand:
                 return replace(state, finished=True, drawn=None)
@@ -204,8 +213,8 @@ class GoodRiddance(Game[RiddanceState, RiddanceMove, RiddanceOptions]):
             if not state.stock:
                 state = self._reshuffle(state)
             drawn, stock = state.stock[0], state.stock[1:]
-            state = replace(state, stock=stock, drawn=drawn, passes=0,
-                            hands=_put(state.hands, seat, (*state.hands[seat], drawn)))  # fmt: skip
+            hands = replaced(state.hands, seat, (*state.hands[seat], drawn))
+            state = replace(state, stock=stock, drawn=drawn, passes=0, hands=hands)
             if self.playable(state, [drawn]) or state.options.draw_until_play:
                 return state
             return self._next_turn(state)
@@ -266,12 +275,6 @@ class GoodRiddance(Game[RiddanceState, RiddanceMove, RiddanceOptions]):
         return Scored(self.title, None, f"{card} may be played on {top_card}",
                       (f"{card} may be played on {top_card}: {why}.",),
                       {"legal": True, "shared": [v.name for v in shared]})  # fmt: skip
-
-
-def _put(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 GAME = GoodRiddance()

@@ -23,11 +23,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import Any
 
 from printables.deck import Card
 from printables.decks import FOUR_D
-from printables.games.base import Game, OptionError, Outcome, Scored, Zone, seat_name, values_text
+from printables.games.base import (
+    Game,
+    OptionError,
+    Outcome,
+    Scored,
+    Zone,
+    replaced,
+    seat_name,
+    values_text,
+)
 from printables.games.dealing import deal, first_dealer, left_of, rng, shuffled
 from printables.reading import read_cards
 
@@ -176,19 +185,19 @@ class Matches(Game[MatchesState, MatchesMove, MatchesOptions]):
             other = state.drawn if move.card == hand else hand
             return replace(
                 state,
-                face_up=_put(state.face_up, seat, (*state.face_up[seat], move.card)),
-                hands=_put(state.hands, seat, (other,)),
+                face_up=replaced(state.face_up, seat, (*state.face_up[seat], move.card)),
+                hands=replaced(state.hands, seat, (other,)),
                 drawn=None,
                 turn=left_of(seat, players),
             )
         gained = self.points(move.card, state.top)
-        scores = _put(state.scores, seat, state.scores[seat] + gained)
+        scores = replaced(state.scores, seat, state.scores[seat] + gained)
         from_hand = move.card in state.hands[seat]
         hands, face_up = state.hands, state.face_up
         if from_hand:
-            hands = _put(hands, seat, ())
+            hands = replaced(hands, seat, ())
         else:
-            face_up = _put(face_up, seat, tuple(c for c in face_up[seat] if c != move.card))
+            face_up = replaced(face_up, seat, tuple(c for c in face_up[seat] if c != move.card))
         pile, stock, reshuffles = (*state.pile, move.card), state.stock, state.reshuffles
         last = (move.card, state.top, gained)
         if scores[seat] >= state.options.target:
@@ -206,7 +215,7 @@ class Matches(Game[MatchesState, MatchesMove, MatchesOptions]):
             pile, reshuffles = pile[-1:], reshuffles + 1
         drawn, stock = stock[0], stock[1:]
         if from_hand:
-            hands, turn, pending = _put(hands, seat, (drawn,)), left_of(seat, players), None
+            hands, turn, pending = replaced(hands, seat, (drawn,)), left_of(seat, players), None
         else:
             turn, pending = seat, drawn
         return replace(
@@ -296,13 +305,6 @@ class Matches(Game[MatchesState, MatchesMove, MatchesOptions]):
             each = ", ".join(str(p["points"]) for p in plays)
             summary = f"{len(plays)} plays score {each}: {total} in all"
         return Scored(self.title, total, summary, tuple(reasons), {"plays": plays})
-
-
-T = TypeVar("T")
-
-
-def _put(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
-    return (*items[:seat], item, *items[seat + 1 :])
 
 
 GAME = Matches()

@@ -59,6 +59,7 @@ from printables.games.base import (
     Seen,
     Zone,
     names,
+    replaced,
     seat_name,
 )
 from printables.games.dealing import deal, first_dealer, left_of, rng, shuffled
@@ -523,7 +524,9 @@ class ChallengeMatrix(Game[ChallengeState, ChallengeMove, ChallengeOptions]):
             hand = tuple(c for c in state.hands[seat] if c != move.card)
             kept = (*state.kept[seat], move.card)
             state = replace(
-                state, hands=_put(state.hands, seat, hand), kept=_put(state.kept, seat, kept)
+                state,
+                hands=replaced(state.hands, seat, hand),
+                kept=replaced(state.kept, seat, kept),
             )
             if len(kept) < self._to_keep(state):
                 return state
@@ -642,12 +645,6 @@ def hand_outcome(seconds: Sequence[int], right: Sequence[bool]) -> Outcome:
         sign = "scores" if ok else "is in error and loses"
         reasons.append(f"{seat_name(seat).capitalize()} answered at {sec} s and {sign} {p}.")
     return Outcome(tuple(s for s, x in enumerate(scores) if x == best), scores, tuple(reasons))
-
-
-def _put(
-    rows: tuple[tuple[Card, ...], ...], seat: int, row: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return (*rows[:seat], row, *rows[seat + 1 :])
 
 
 GAME = Matrix()

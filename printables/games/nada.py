@@ -40,6 +40,7 @@ from printables.games.base import (
     Seen,
     Zone,
     names,
+    replaced,
     seat_name,
 )
 from printables.games.dealing import deal, first_dealer, left_of, rng, shuffled
@@ -265,14 +266,14 @@ class NadaNadaNada(Game[NadaState, NadaMove, NadaOptions]):
         seat = state.turn
         if isinstance(move, Draw):
             card = state.stock[0]
-            return replace(state, stock=state.stock[1:], taken=card, picked=False,
-                           hands=_put(state.hands, seat, (*state.hands[seat], card)))  # fmt: skip
+            hands = replaced(state.hands, seat, (*state.hands[seat], card))
+            return replace(state, stock=state.stock[1:], taken=card, picked=False, hands=hands)
         if isinstance(move, Pick):
             middle = tuple(c for c in state.middle if c != move.card)
-            shown = _put(state.shown, seat, (*state.shown[seat], move.card))
+            shown = replaced(state.shown, seat, (*state.shown[seat], move.card))
             return replace(state, middle=middle, taken=move.card, picked=True, shown=shown)
-        hands = _put(state.hands, seat, tuple(c for c in state.hands[seat] if c != move.card))
-        shown = _put(state.shown, seat, tuple(c for c in state.shown[seat] if c != move.card))
+        hands = replaced(state.hands, seat, tuple(c for c in state.hands[seat] if c != move.card))
+        shown = replaced(state.shown, seat, tuple(c for c in state.shown[seat] if c != move.card))
         turns = state.turns + 1
         if isinstance(move, GoOut):
             return replace(state, hands=hands, shown=shown, taken=None, picked=False, turns=turns,
@@ -384,12 +385,6 @@ def _count(n: int) -> str:
 
 def _nada_list(found: Sequence[tuple[Card, Card, Card]]) -> str:
     return ", ".join(" / ".join(map(str, n)) for n in found)
-
-
-def _put(
-    rows: tuple[tuple[Card, ...], ...], seat: int, row: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return (*rows[:seat], row, *rows[seat + 1 :])
 
 
 GAME = NadaNadaNada()

@@ -44,13 +44,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from printables.deck import Card
 from printables.decks import FOUR_D
 from printables.flushes import triple_flush_pairs, value_counts
 from printables.games import chips
-from printables.games.base import Game, OptionError, Outcome, Scored, Zone, names, seat_name
+from printables.games.base import (
+    Game,
+    OptionError,
+    Outcome,
+    Scored,
+    Zone,
+    names,
+    replaced,
+    seat_name,
+)
 from printables.games.chips import Bet, Call, Drop, Raise, Session
 from printables.games.dealing import first_dealer, left_of, rng, shuffled
 from printables.games.poker import PokerRank, best_five, rank_hand, rank_indices
@@ -66,7 +75,6 @@ STREETS: dict[str, tuple[str, ...]] = {"draw": (), "five-card-stud": ("up", "dow
                                        "seven-card-stud": ("up", "up", "down")}  # fmt: skip
 SESSIONS = {"draw": 2, "five-card-stud": 3, "seven-card-stud": 4}
 Phase = Literal["bet", "draw", "over"]
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -163,8 +171,8 @@ def _pay(state: PokerState, seat: int, amount: int) -> PokerState:
         notes = -(-(amount - held) // state.options.note)
         held += notes * state.options.note
         loans += notes * state.options.note
-    return replace(state, chips=_put(state.chips, seat, held - amount),
-                   loans=_put(state.loans, seat, loans), pot=state.pot + amount)  # fmt: skip
+    return replace(state, chips=replaced(state.chips, seat, held - amount),
+                   loans=replaced(state.loans, seat, loans), pot=state.pot + amount)  # fmt: skip
 
 
 def _deal_round(state: PokerState, kinds: Sequence[str]) -> PokerState:
@@ -331,7 +339,7 @@ class Poker(Game[PokerState, PokerMove, PokerOptions]):
         stock = state.stock + move.cards  # to the bottom of the deck ...
         kept = tuple(c for c in state.down[seat] if c not in move.cards)
         hand = kept + stock[:n]  # ... and as many from the top
-        state = replace(state, down=_put(state.down, seat, hand), stock=stock[n:])
+        state = replace(state, down=replaced(state.down, seat, hand), stock=stock[n:])
         step = (seat - state.dealer) % state.players or state.players
         following = self._next_to_exchange(state, step)
         if following is not None:
@@ -355,7 +363,7 @@ class Poker(Game[PokerState, PokerMove, PokerOptions]):
             reasons = (f"Everyone else dropped out; {seat_name(seat)} takes the pot of "
                        f"{_chips(pot)} without showing.",)  # fmt: skip
             return replace(state, phase="over", turn=None, pot=0, winners=(seat,),
-                           chips=_put(state.chips, seat, state.chips[seat] + pot),
+                           chips=replaced(state.chips, seat, state.chips[seat] + pot),
                            reasons=reasons)  # fmt: skip
         ranks = {s: hand_rank(state.cards(s)) for s in order}
         lines = []
@@ -517,10 +525,6 @@ def _words(words: Sequence[str]) -> str:
 
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-def _put(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
-    return (*items[:seat], item, *items[seat + 1 :])
 
 
 GAME = Poker()

@@ -54,6 +54,7 @@ from printables.games.base import (
     Scored,
     Zone,
     names,
+    replaced,
     seat_name,
     values_text,
 )
@@ -468,26 +469,26 @@ class Rummy(Game[RummyState, RummyMove, RummyOptions]):
         players = len(state.hands)
         if isinstance(move, TakeStock):
             hand = (*state.hands[seat], state.stock[0])
-            return replace(state, hands=_put(state.hands, seat, hand), stock=state.stock[1:],
+            return replace(state, hands=replaced(state.hands, seat, hand), stock=state.stock[1:],
                            phase="play", last_turn=len(state.stock) == 1)  # fmt: skip
         if isinstance(move, TakeDiscard):
             at = state.pile.index(move.card)
             deep = at != len(state.pile) - 1
             hand = (*state.hands[seat], *state.pile[at:])
-            return replace(state, hands=_put(state.hands, seat, hand), pile=state.pile[:at],
+            return replace(state, hands=replaced(state.hands, seat, hand), pile=state.pile[:at],
                            phase="play", must_meld=move.card if deep else None)  # fmt: skip
         if isinstance(move, MeldCards):
             hand = tuple(c for c in state.hands[seat] if c not in move.cards)
             melds = (*state.melds, _meld_of(seat, move.cards))
-            return replace(state, hands=_put(state.hands, seat, hand), melds=melds,
+            return replace(state, hands=replaced(state.hands, seat, hand), melds=melds,
                            must_meld=None)  # fmt: skip
         if isinstance(move, AddCard):
             hand = tuple(c for c in state.hands[seat] if c != move.card)
             state = _add(state, seat, move.card, move.meld)
-            return replace(state, hands=_put(state.hands, seat, hand), must_meld=None)
+            return replace(state, hands=replaced(state.hands, seat, hand), must_meld=None)
         if isinstance(move, Discard):
             hand = tuple(c for c in state.hands[seat] if c != move.card)
-            state = replace(state, hands=_put(state.hands, seat, hand),
+            state = replace(state, hands=replaced(state.hands, seat, hand),
                             pile=(*state.pile, move.card))  # fmt: skip
             if not hand:
                 return replace(state, finished=True, out=seat)
@@ -675,12 +676,6 @@ def _meldable(card: Card, total: int, counts: dict[int, int], melds: Sequence[Me
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _put(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 def _add(state: RummyState, seat: int, card: Card, index: int) -> RummyState:

@@ -26,11 +26,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any
 
 from printables.deck import WHITESPACE, Card
 from printables.decks import FOUR_D
-from printables.games.base import Game, OptionError, Outcome, Scored, Zone, seat_name, values_text
+from printables.games.base import (
+    Game,
+    OptionError,
+    Outcome,
+    Scored,
+    Zone,
+    replaced,
+    seat_name,
+    values_text,
+)
 from printables.games.dealing import deal, first_dealer, left_of, rng, shuffled
 from printables.reading import split_rows
 
@@ -312,7 +321,7 @@ class Tiles(Game[TilesState, TilesMove, TilesOptions]):
         players = len(state.hands)
         if isinstance(move, Place):
             hand = tuple(x for x in state.hands[seat] if x != move.card)
-            hands = _put(state.hands, seat, hand)
+            hands = replaced(state.hands, seat, hand)
             table = (*state.table, (move.row, move.column, move.card))
             if not hand:
                 return replace(state, hands=hands, table=table, drawn=None, passes=0, finished=True)
@@ -325,7 +334,7 @@ class Tiles(Game[TilesState, TilesMove, TilesOptions]):
                 state,
                 stock=stock,
                 passes=0,
-                hands=_put(state.hands, seat, (*state.hands[seat], drawn)),
+                hands=replaced(state.hands, seat, (*state.hands[seat], drawn)),
             )
             if self.placements(state, [drawn]):
                 return replace(state, drawn=drawn)
@@ -475,13 +484,6 @@ def _unconnected(grid: dict[Cell, Card]) -> list[Cell]:
                 reached.add(n)
                 todo.append(n)
     return sorted(x for x in grid if x not in reached)
-
-
-T = TypeVar("T")
-
-
-def _put(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
-    return (*items[:seat], item, *items[seat + 1 :])
 
 
 GAME = Tiles()

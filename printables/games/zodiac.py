@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, TypeVar
+from typing import Literal
 
 from printables.deck import Card, Value
 from printables.decks import FOUR_D
@@ -49,13 +49,13 @@ from printables.games.base import (
     Outcome,
     Scored,
     Zone,
+    replaced,
     seat_name,
     values_text,
 )
 from printables.games.dealing import first_dealer, left_of, rng, shuffled
 from printables.reading import read_cards
 
-T = TypeVar("T")
 Phase = Literal["bet", "play", "over"]
 WORDS = dict(enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight",
                         "nine", "ten", "eleven", "twelve"), 1))  # fmt: skip
@@ -302,8 +302,8 @@ class Zodiac(Game[ZodiacState, ZodiacMove, ZodiacOptions]):
         if isinstance(move, Bet):
             state = replace(
                 state,
-                bets=_put(state.bets, seat, move.chips),
-                chips=_put(state.chips, seat, state.chips[seat] - move.chips),
+                bets=replaced(state.bets, seat, move.chips),
+                chips=replaced(state.chips, seat, state.chips[seat] - move.chips),
             )
             later = [s for s in _bettors(state) if (s - state.dealer) % state.players >
                      (seat - state.dealer) % state.players]  # fmt: skip
@@ -313,11 +313,11 @@ class Zodiac(Game[ZodiacState, ZodiacMove, ZodiacOptions]):
         if isinstance(move, Hit):
             card, state = _draw(state)
             hand = (*state.up[seat], card)
-            state = replace(state, up=_put(state.up, seat, hand))
+            state = replace(state, up=replaced(state.up, seat, hand))
             counts = value_counts(state.hand(seat))
             if not any(counts[v] >= 4 for v in card.shown):
                 return state
-            state = replace(state, busted=_put(state.busted, seat, True))
+            state = replace(state, busted=replaced(state.busted, seat, True))
             if seat != state.dealer:  # a busted player pays at once
                 state = replace(state, bank=state.bank + state.bets[seat])
         return self._next_turn(state)
@@ -421,10 +421,6 @@ def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
-def _put(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
-    return (*items[:seat], item, *items[seat + 1 :])
-
-
 def _order(state: ZodiacState) -> list[int]:
     """The seats from the dealer's left round to the dealer."""
     return [left_of(state.dealer, state.players, k) for k in range(1, state.players + 1)]
@@ -524,7 +520,7 @@ def _form_bank(
     options: ZodiacOptions, chips: tuple[int, ...], dealer: int
 ) -> tuple[tuple[int, ...], int]:
     bank = min(options.bank or chips[dealer], chips[dealer])
-    return _put(chips, dealer, chips[dealer] - bank), bank
+    return replaced(chips, dealer, chips[dealer] - bank), bank
 
 
 def _settle(state: ZodiacState) -> ZodiacState:

@@ -173,6 +173,11 @@ def partners(state: CipherState) -> bool:
     return state.options.partnership and state.players == 4
 
 
+def max_bid(state: CipherState) -> int:
+    """The most challenges a side can make: 20 three-card sets in six cards, 40 for partners."""
+    return MAX_BID * (2 if partners(state) else 1)
+
+
 def side(state: CipherState, seat: int) -> tuple[int, ...]:
     """``seat`` and, in a partnership, the partner opposite."""
     return (seat % 2, seat % 2 + 2) if partners(state) else (seat,)
@@ -223,7 +228,7 @@ class ChallengeCipher(Game[CipherState, CipherMove, CipherOptions]):
 
     def candidate_moves(self, state: CipherState) -> Iterable[CipherMove]:
         if state.phase == "bid":
-            yield from (Bid(n) for n in range(1, MAX_BID + 1))
+            yield from (Bid(n) for n in range(1, max_bid(state) + 1))
             yield Pass()
         elif state.phase == "challenge":
             yield from (Challenge(t) for t in triples(state.hand(state.turn)))
@@ -235,7 +240,7 @@ class ChallengeCipher(Game[CipherState, CipherMove, CipherOptions]):
     def legal_moves(self, state: CipherState) -> list[CipherMove]:
         moves: list[CipherMove] = []
         if state.phase == "bid":
-            moves.extend(Bid(n) for n in range(state.high + 1, MAX_BID + 1))
+            moves.extend(Bid(n) for n in range(state.high + 1, max_bid(state) + 1))
             moves.append(Pass())
         elif state.phase == "challenge":
             used = set(state.used)
@@ -300,9 +305,10 @@ class ChallengeCipher(Game[CipherState, CipherMove, CipherOptions]):
         """Why ``number`` may not be bid now (None when it may)."""
         if number < 1:
             return "The opening bid must be at least 1."
-        if number > MAX_BID:
-            return (f"A bid of {number} cannot be met: six cards hold only "
-                    f"{MAX_BID} different three-card sets.")  # fmt: skip
+        if number > max_bid(state):
+            held = "two partners' six cards each hold" if partners(state) else "six cards hold"
+            return (f"A bid of {number} cannot be met: {held} only "
+                    f"{max_bid(state)} different three-card sets.")  # fmt: skip
         if number <= state.high and state.bidder is not None:
             return (f"A bid must be higher than {seat_name(state.bidder)}'s bid "
                     f"of {state.high}.")  # fmt: skip
@@ -432,7 +438,7 @@ class ChallengeCipher(Game[CipherState, CipherMove, CipherOptions]):
         for seat in range(state.players):
             if len(state.down[seat]) != 3 or len(state.up[seat]) != 3:
                 broken.append(f"{seat_name(seat)} does not hold three cards down and three up")
-        if not 0 <= state.high <= MAX_BID:
+        if not 0 <= state.high <= max_bid(state):
             broken.append(f"the high bid {state.high} is out of bounds")
         if len(set(state.used)) != len(state.used):
             broken.append("a three-card set was challenged with twice")

@@ -187,9 +187,11 @@ def hall_reason(
                     f"{_or_text(needs)} can go on {where_cols}")  # fmt: skip
         listed = names(cards[i] for i in hits)
         one = "card" if len(hits) == 1 else "cards"
-        return (f"only {len(hits)} {one} {where} ({listed}) can go on {where_cols}, which "
-                f"share {'; '.join(values_text(shared_values(commons[c])) for c in cols)}; "
-                f"{len(cols)} columns cannot each be given one")  # fmt: skip
+        shares = ", ".join(
+            f"column {c + 1} shares {values_text(shared_values(commons[c]))}" for c in cols
+        )
+        return (f"only {len(hits)} {one} {where} ({listed}) can go on {where_cols} "
+                f"({shares}); those {len(cols)} columns need {len(cols)} cards")  # fmt: skip
     assert card_side is not None
     group, reach = card_side
     listed = names(cards[i] for i in group)

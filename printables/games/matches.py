@@ -102,7 +102,8 @@ class Matches(Game[MatchesState, MatchesMove, MatchesOptions]):
     options_type = MatchesOptions
     position_help = (
         "a play 'CARD on TOP' (e.g. 'Gb=S on Gg~S'), or cards in the order played, "
-        "the first being the card that starts the pile (e.g. 'Gg~S Gb=S Gw~S Bw~S Rw~S')"
+        "the first being the top card the first player plays on, players taking turns "
+        "(two unless it begins 'N players:'; e.g. 'Gg~S Gb=S Gw~S Bw~S Rw~S')"
     )
 
     def setup(self, players: int, seed: int, options: MatchesOptions | None = None) -> MatchesState:
@@ -276,6 +277,16 @@ class Matches(Game[MatchesState, MatchesMove, MatchesOptions]):
                 raise ValueError(f"write a play as 'CARD on TOP', one card each, not {text!r}")
             cards = [under[0], card[0]]
         else:
+            players = 2
+            count, colon, rest = text.partition(":")
+            if colon:
+                words = count.split()
+                if len(words) != 2 or not words[0].isdigit() or words[1] not in ("players",):
+                    raise ValueError(f"begin a sequence with 'N players:', not {count!r}")
+                players = int(words[0])
+                if not self.players[0] <= players <= self.players[1]:
+                    raise ValueError(f"Matches is for 2 to 5 players, not {players}")
+                text = rest
             cards = read_cards(text)
             if len(cards) < 2:
                 raise ValueError(
@@ -302,8 +313,12 @@ class Matches(Game[MatchesState, MatchesMove, MatchesOptions]):
         if len(plays) == 1:
             summary = f"{cards[1]} on {cards[0]} scores {total}"
         else:
-            each = ", ".join(str(p["points"]) for p in plays)
-            summary = f"{len(plays)} plays score {each}: {total} in all"
+            # Plays go round the players in turn, starting with the first to play.
+            totals = [sum(int(p["points"]) for p in plays[i::players]) for i in range(players)]
+            each = ", ".join(f"{seat_name(i)} {t}" for i, t in enumerate(totals))
+            summary = f"{len(plays)} plays by {players} players in turn: {each}"
+            return Scored(self.title, None, summary, tuple(reasons),
+                          {"plays": plays, "totals": totals})  # fmt: skip
         return Scored(self.title, total, summary, tuple(reasons), {"plays": plays})
 
 

@@ -267,7 +267,15 @@ class Matrix(Game[MatrixState, MatrixMove, MatrixOptions]):
             return Outcome(
                 (0,), (1,), ("Solved: every row and column is a single-flush.", *verdict.reasons)
             )
-        return Outcome((), (0,), ("Not solved.", *verdict.reasons))
+        # The book's note: an unsolved matrix claimed finished is treated as a declaration
+        # that the set is impossible (right only if it truly is).
+        claim = "Not solved, which counts as declaring the set impossible"
+        found = solution(state.cards, rows, cols)
+        if found is None:
+            right = f"{claim}; and it is: no arrangement makes every row and column a single-flush."
+            return Outcome((0,), (1,), (right, *verdict.reasons))
+        wrong = f"{claim}; but it can be solved: {grid_text(found)}."
+        return Outcome((), (0,), (wrong, *verdict.reasons))
 
     def invariants(self, state: MatrixState) -> list[str]:
         broken = []

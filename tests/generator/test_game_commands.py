@@ -104,7 +104,7 @@ EXAMPLES = {
     ),
     "eighty-one": ("Bb=S Gw~S / Rg=T BwzT", "All 2 columns are single-flushes"),
     "zodiac": ("Gg~T Rb~T BgzC RwzC BbzT", "Zodiac: down two (10 values)"),
-    "matches": ("Gg~S Gb=S Gw~S Bw~S Rw~S", "4 plays score 2, 2, 3, 3: 10 in all"),
+    "matches": ("Gg~S Gb=S Gw~S Bw~S Rw~S", "4 plays by 2 players in turn: player 1 5, player 2 5"),
     "4d-500-rummy": (
         "melds: BwzC BbzS BgzT BwzS | Rg~S Rg~C Rg~T ; added: ; hand:",
         "40 points",

@@ -107,6 +107,15 @@ def test_no_bid_above_twenty_the_sets_in_six_cards() -> None:
     assert Bid(20) in GAME.legal_moves(state)
 
 
+def test_partners_may_bid_up_to_forty_the_sets_in_their_twelve_cards() -> None:
+    state = position(ONE, TWO, PARTNER, THREE, partnership=True)
+    assert Bid(40) in GAME.legal_moves(state)
+    assert GAME.why_illegal(state, Bid(41)) == (
+        "A bid of 41 cannot be met: two partners' six cards each hold only "
+        "40 different three-card sets."
+    )
+
+
 def test_the_bidding_ends_when_a_bid_is_followed_by_passes_from_all_others() -> None:
     state = play(position(ONE, TWO, THREE), Pass(), Bid(2), Pass())
     assert state.phase == "bid" and state.turn == 0  # one other player has not passed yet

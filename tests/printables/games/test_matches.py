@@ -124,7 +124,16 @@ def test_score_position_one_play_and_a_sequence() -> None:
     assert one.points == 2 and one.reasons == ("Gb=S on Gg~S scores 2 points: it shares "
                                                "green and square.",)  # fmt: skip
     seq = GAME.score_position("Gg~S Gb=S Gw~S Bw~S Rw~S")
-    assert [p["points"] for p in seq.details["plays"]] == [2, 2, 3, 3] and seq.points == 10
+    assert [p["points"] for p in seq.details["plays"]] == [2, 2, 3, 3]
+    # The caption: Betty 2 then 3, Alfie 2 then 3, "neither player will be ahead".
+    assert seq.details["totals"] == [5, 5] and seq.points is None
+    assert seq.summary == "4 plays by 2 players in turn: player 1 5, player 2 5"
+    three = GAME.score_position("3 players: Gg~S Gb=S Gw~S Bw~S Rw~S")
+    assert three.details["totals"] == [5, 2, 3]
+    with pytest.raises(ValueError, match="2 to 5 players, not 7"):
+        GAME.score_position("7 players: Gg~S Gb=S")
+    with pytest.raises(ValueError, match="begin a sequence with 'N players:'"):
+        GAME.score_position("three: Gg~S Gb=S")
     assert GAME.score_position("RbzT on Gg~S").points == 0
     with pytest.raises(ValueError, match="at least two cards"):
         GAME.score_position("Gb=S")

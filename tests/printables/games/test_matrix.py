@@ -100,8 +100,24 @@ def test_a_full_grid_with_a_failing_line_loses_and_names_the_line() -> None:
     state = GAME.apply(solitaire(order, placed=8), Place(order[8], 2, 2))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == () and outcome.scores == (0,)
+    assert outcome.reasons[0].startswith(
+        "Not solved, which counts as declaring the set impossible; but it can be solved: "
+    )
     assert outcome.reasons[1] == (
         "column 2 shares no value: Bg~T and RwzS differ in every attribute."
+    )
+
+
+def test_a_full_unsolved_grid_of_an_impossible_set_counts_as_a_right_declaration() -> None:
+    # The book: "Any unsolved matrix that is claimed to be finished will be treated as if
+    # it were declared to be impossible."
+    state = solitaire(IMPOSSIBLE)
+    while GAME.to_move(state) is not None:
+        state = GAME.apply(state, next(m for m in GAME.legal_moves(state) if isinstance(m, Place)))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (1,)
+    assert outcome.reasons[0].startswith(
+        "Not solved, which counts as declaring the set impossible; and it is: "
     )
 
 

@@ -50,7 +50,8 @@ def main(names: list[str]) -> None:
         print(f"{game.key:<{width}}  {per_s:>10,.0f}  {moves_s:>9,.0f}  "
               f"{statistics.median(p for p, _ in checked):>19,.0f}  "
               f"{moves_s / per_s:>13,.0f}")  # fmt: skip
-    print(f"(median of {RUNS} runs of {BUDGET:.0f} s each, {games[0].players[0]}+ players)")
+    print(f"(median of {RUNS} runs of {BUDGET:.0f} s each; each game at its smallest number "
+          "of players, with the book's options)")  # fmt: skip
     if not names:
         bench_poker.main()
 

@@ -72,6 +72,7 @@ def _rules_json(game: Game[Any, Any, Any]) -> dict[str, Any]:
     return {
         "key": game.key,
         "title": game.title,
+        "aliases": list(game.aliases),
         "book": game.book,
         "players": list(game.players),
         "summary": game.summary,

@@ -149,6 +149,7 @@ class Game(ABC, Generic[State, Move, Options]):
     summary: ClassVar[str]
     players: ClassVar[tuple[int, int]]
     book: ClassVar[str] = "4D Playing Cards"
+    aliases: ClassVar[tuple[str, ...]] = ()  # short names people use ("poker")
     options_type: ClassVar[type[Any]]
     position_help: ClassVar[str] = ""
 

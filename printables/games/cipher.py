@@ -190,6 +190,7 @@ def _words(n: int, thing: str) -> str:
 class ChallengeCipher(Game[CipherState, CipherMove, CipherOptions]):
     key = "challenge-cipher"
     title = "Challenge Cipher"
+    aliases = ("cipher",)
     summary = "Bid, then show three-card sets whose value-sharing pattern nobody can match."
     players = (2, 4)
     options_type = CipherOptions

@@ -176,6 +176,7 @@ def _out_without(cards: Sequence[Card]) -> list[Card]:
 class NadaNadaNada(Game[NadaState, NadaMove, NadaOptions]):
     key = "nada-nada-nada"
     title = "Nada, Nada, Nada"
+    aliases = ("nada",)
     summary = "Draw and discard until your nine cards group into three nadas."
     players = (2, 5)
     options_type = NadaOptions

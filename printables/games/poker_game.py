@@ -229,6 +229,7 @@ def hand_rank(cards: Sequence[Card]) -> tuple[PokerRank, tuple[Card, ...]]:
 class Poker(Game[PokerState, PokerMove, PokerOptions]):
     key = "4d-poker"
     title = "4D Poker"
+    aliases = ("poker",)
     summary = "Bet on holding the highest-ranking set of cards: five-card draw or stud."
     players = (2, 7)
     options_type = PokerOptions

@@ -4,6 +4,8 @@
 'good-riddance'
 >>> get_game("good_riddance") is get_game("GOOD-RIDDANCE")
 True
+>>> get_game("poker").title
+'4D Poker'
 """
 
 from __future__ import annotations
@@ -48,10 +50,11 @@ def _simple(name: str) -> str:
 
 
 def get_game(name: str) -> Game[Any, Any, Any]:
-    """The game named ``name``: its key or title, in any case, spaces or hyphens ignored."""
+    """The game named ``name``: its key, title or a short name ("poker"), in any case,
+    spaces and punctuation ignored."""
     wanted = _simple(name)
     for game in GAMES.values():
-        if wanted in (_simple(game.key), _simple(game.title)):
+        if wanted in {_simple(n) for n in (game.key, game.title, *game.aliases)}:
             return game
     known = ", ".join(GAMES)
     raise KeyError(f"no game called {name!r}; the games are: {known}")

@@ -265,6 +265,7 @@ class RummyState:
 class Rummy(Game[RummyState, RummyMove, RummyOptions]):
     key = "4d-500-rummy"
     title = "4D 500 Rummy"
+    aliases = ("rummy", "500 rummy")
     summary = "Meld triple-flushes and double-flushes; first to 500 wins."
     players = (2, 5)
     options_type = RummyOptions

@@ -40,6 +40,7 @@ def test_rules_json_describes_every_game() -> None:
     assert code == 0 and [g["key"] for g in data] == list(GAMES)
     riddance = next(g for g in data if g["key"] == "good-riddance")
     assert riddance["players"] == [2, 5]
+    assert next(g for g in data if g["key"] == "4d-poker")["aliases"] == ["poker"]
     assert {"name": "shared", "default": 0, "help": riddance["options"][0]["help"]} in riddance[
         "options"
     ]

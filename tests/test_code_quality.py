@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,14 @@ def imports_of(package: str) -> set[tuple[str, str]]:
 def test_imports_point_down(package: str, forbidden: set[str]) -> None:
     wrong = sorted((name, module) for name, module in imports_of(package) if module in forbidden)
     assert not wrong, f"{package} must not import {wrong}"
+
+
+def test_every_package_is_installed_by_a_plain_install() -> None:
+    """pyproject.toml lists packages one by one; a new sub-package must be listed too, or
+    ``pip install .`` leaves it out and the installed command fails."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])  # fmt: skip
+    for package in PACKAGES:
+        for init in (ROOT / package).rglob("__init__.py"):
+            name = ".".join(init.parent.relative_to(ROOT).parts)
+            assert name in listed, f"{name} is missing from [tool.setuptools] packages"

@@ -5,14 +5,9 @@ columns so that every row and every column is a single-flush (its cards all show
 at least one common value). Reordering rows or columns, rotating or transposing a
 solved grid gives another solved grid; :func:`check_grid` accepts any of them.
 
-:func:`solve` is exact and complete. A line's *label* is a value all its cards
-show; a grid is solved exactly when rows and columns can be given labels such
-that the card in row r, column c shows the labels of both. Row and column order
-do not matter, so the search runs over the *multisets* of row labels and of
-column labels (pruned by value counts, by every card needing a row and a column
-it can join, and by a matching of cards to rows alone), and for each pair decides
-by a bipartite matching (cards to cells) whether the cards fit. No time-out is
-involved: an answer of None proves the set impossible.
+:func:`solve` (from :mod:`printables.matrix_solver`) is exact and complete: an
+answer of None proves the set impossible; :mod:`printables.matrix_reasons` says why
+in words when it can.
 
 >>> from printables.reading import read_cards
 >>> cards = read_cards("RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T")
@@ -27,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 
 from printables.deck import Card, Value
 from printables.errors import DuplicateCardError
 from printables.games.base import values_text
+from printables.matrix_solver import count_solutions, is_impossible, solve
 
 SIZES: tuple[tuple[int, int], ...] = (
     (3, 3),
@@ -143,123 +138,15 @@ def check_grid(rows: Sequence[Sequence[Card]]) -> MatrixVerdict:
     return MatrixVerdict((len(rows), width), tuple(lines))
 
 
-# -- solving -------------------------------------------------------------------------------
+# -- solving: see printables.matrix_solver -------------------------------------------------
 
-
-def _mask(card: Card) -> int:
-    """The card's values as bits: bit 3 * attribute + value."""
-    m = 0
-    for position, v in enumerate(card.values):
-        m |= 1 << (3 * position + v)
-    return m
-
-
-def _match(adj: Sequence[Sequence[int]], cap: Sequence[int]) -> list[int] | None:
-    """Give every item (row of ``adj``) one slot it may take, slot t at most ``cap[t]``
-    times; the slot of each item, or None when no such assignment exists."""
-    owners: list[list[int]] = [[] for _ in cap]
-    where = [-1] * len(adj)
-
-    def augment(i: int, seen: list[bool]) -> bool:
-        for t in adj[i]:
-            if seen[t]:
-                continue
-            seen[t] = True
-            if len(owners[t]) < cap[t]:
-                owners[t].append(i)
-                where[i] = t
-                return True
-            for j in owners[t]:
-                if augment(j, seen):
-                    owners[t].remove(j)
-                    owners[t].append(i)
-                    where[i] = t
-                    return True
-        return False
-
-    for i in range(len(adj)):
-        if not augment(i, [False] * len(cap)):
-            return None
-    return where
-
-
-def _label_sets(masks: Sequence[int], lines: int, per_line: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``lines`` labels (value bits) with which the cards can be split
-    into lines of ``per_line`` cards, each showing its line's label."""
-    counts = [sum(1 for m in masks if m >> bit & 1) for bit in range(12)]
-    usable = [b for b in range(12) if counts[b] >= per_line]  # a label shows on a whole line
-    found = []
-    for labels in combinations_with_replacement(usable, lines):
-        distinct = sorted(set(labels))
-        if any(counts[b] < labels.count(b) * per_line for b in distinct):
-            continue
-        union = 0
-        for b in distinct:
-            union |= 1 << b
-        if any(not m & union for m in masks):
-            continue
-        adj = [[i for i, b in enumerate(distinct) if m >> b & 1] for m in masks]
-        if _match(adj, [labels.count(b) * per_line for b in distinct]) is not None:
-            found.append(labels)
-    return found
-
-
-def _fit(
-    masks: Sequence[int], row_labels: tuple[int, ...], col_labels: tuple[int, ...]
-) -> list[list[int]] | None:
-    """The card index in each cell when the labels admit a solution, else None."""
-    types: list[int] = []
-    caps: list[int] = []
-    slot: dict[tuple[int, int], int] = {}
-    for a in sorted(set(row_labels)):
-        for b in sorted(set(col_labels)):
-            need = row_labels.count(a) * col_labels.count(b)
-            need_mask = (1 << a) | (1 << b)
-            if not any(m & need_mask == need_mask for m in masks):
-                return None  # e.g. a blue row crossing a red column
-            slot[a, b] = len(types)
-            types.append(need_mask)
-            caps.append(need)
-    adj = [[t for t, need in enumerate(types) if m & need == need] for m in masks]
-    where = _match(adj, caps)
-    if where is None:
-        return None
-    pools: list[list[int]] = [[] for _ in types]
-    for card, t in enumerate(where):
-        pools[t].append(card)
-    grid = []
-    for a in row_labels:
-        row = []
-        for b in col_labels:
-            row.append(pools[slot[a, b]].pop())
-        grid.append(row)
-    return grid
-
-
-def solve(cards: Sequence[Card], rows: int, cols: int) -> tuple[tuple[Card, ...], ...] | None:
-    """A solved arrangement of ``cards`` in ``rows`` x ``cols``, or None when none exists.
-
-    The search is exhaustive, so None proves the set impossible. Any size works;
-    the book's sizes (:data:`SIZES`) take milliseconds.
-    """
-    if rows < 1 or cols < 1:
-        raise ValueError(f"a matrix needs at least one row and one column, not {rows}x{cols}")
-    if len(cards) != rows * cols:
-        raise ValueError(f"a {rows}x{cols} matrix takes {rows * cols} cards, not {len(cards)}")
-    _distinct(cards)
-    masks = [_mask(c) for c in cards]
-    row_sets = _label_sets(masks, rows, cols)
-    col_sets = row_sets if rows == cols else _label_sets(masks, cols, rows)
-    for i, row_labels in enumerate(row_sets):
-        # A square grid's transpose is a solution too: try each unordered pair once.
-        for col_labels in col_sets[i:] if rows == cols else col_sets:
-            grid = _fit(masks, row_labels, col_labels)
-            if grid is not None:
-                return tuple(tuple(cards[k] for k in row) for row in grid)
-    return None
-
-
-def is_impossible(cards: Sequence[Card], rows: int, cols: int) -> bool:
-    """True when no arrangement of ``cards`` in ``rows`` x ``cols`` is solved (proved by
-    exhaustive search)."""
-    return solve(cards, rows, cols) is None
+__all__ = [
+    "SIZES",
+    "LineCheck",
+    "MatrixVerdict",
+    "check_grid",
+    "check_line",
+    "count_solutions",
+    "is_impossible",
+    "solve",
+]

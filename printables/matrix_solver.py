@@ -77,12 +77,15 @@ def cards_with(cards: Sequence[Card]) -> list[int]:
 
 @dataclass
 class SearchStats:
-    """How much work a search took: label multisets found, pairs tried, matchings run."""
+    """How much work a search took: label multisets for the rows and the columns, pairs
+    of them tried, pairs that passed the counting tests (matchings run), and pairs that
+    fit (*plans*: ways to label the lines that lead to a solution)."""
 
     row_sets: int = 0
     col_sets: int = 0
     pairs: int = 0
     matchings: int = 0
+    plans: int = 0
 
 
 def _hall(sets: Sequence[int], labels: Labels, per_line: int, full: int) -> bool:
@@ -202,9 +205,16 @@ def _mask(labels: Labels) -> int:
 
 
 def search(
-    cards: Sequence[Card], rows: int, cols: int, stats: SearchStats | None = None
+    cards: Sequence[Card],
+    rows: int,
+    cols: int,
+    stats: SearchStats | None = None,
+    *,
+    exhaust: bool = False,
 ) -> Grid | None:
-    """:func:`solve`, recording its work in ``stats``."""
+    """:func:`solve`, recording its work in ``stats``; with ``exhaust`` it tries every
+    pair of label multisets instead of stopping at the first that fits (``stats.plans``
+    then counts those that fit) and returns the first solution found."""
     check_set(cards, rows, cols)
     stats = stats if stats is not None else SearchStats()
     n = len(cards)
@@ -214,6 +224,7 @@ def search(
     col_sets = row_sets if rows == cols else label_sets(sets, full, cols, rows)
     stats.row_sets, stats.col_sets = len(row_sets), len(col_sets)
     col_masks = [_mask(c) for c in col_sets]
+    found: Grid | None = None
     for i, row_labels in enumerate(row_sets):
         # Column labels must cross every row label: the values some card shares with it.
         allowed = 0
@@ -231,8 +242,11 @@ def search(
             stats.matchings += 1
             grid = fit(sets, n, row_labels, col_labels)
             if grid is not None:
-                return tuple(tuple(cards[k] for k in row) for row in grid)
-    return None
+                stats.plans += 1
+                found = found or tuple(tuple(cards[k] for k in row) for row in grid)
+                if not exhaust:
+                    return found
+    return found
 
 
 def solve(cards: Sequence[Card], rows: int, cols: int) -> Grid | None:

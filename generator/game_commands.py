@@ -1,6 +1,9 @@
-"""``printables rules`` and ``printables score``: the rules engine on the command line.
+"""``printables rules``, ``printables score`` and ``printables scoresheet``: the rules engine
+on the command line.
 
-Both only read and print; every rule and every score comes from ``printables.games``.
+``rules`` and ``score`` only read and print; every rule and every score comes from
+``printables.games``. ``scoresheet`` writes a game's printable score sheet
+(:mod:`generator.scoresheets`).
 """
 
 from __future__ import annotations
@@ -8,10 +11,18 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
 
+from generator.layout import PAPERS
+from generator.scoresheets import (
+    SCORE_SHEETS,
+    all_score_sheets_pdf,
+    score_sheet_pdf,
+    sheet_key,
+)
 from printables.games.base import Game, OptionError
 from printables.games.registry import GAMES, get_game
 
@@ -147,3 +158,85 @@ def score(game: Game[Any, Any, Any], position: tuple[str, ...], options: tuple[s
     click.echo(f"{game.title}: {points}{scored.summary}")
     for reason in scored.reasons:
         click.echo(f"  {reason}")
+
+
+def _sheet(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if value.strip().lower() == "all":
+        return "all"
+    try:
+        return sheet_key(value)
+    except ValueError as error:
+        raise click.BadParameter(f"{error} (or all)") from None
+
+
+@click.command()
+@click.argument("name", callback=_sheet)
+@click.option(
+    "--paper",
+    type=click.Choice(list(PAPERS), case_sensitive=False),
+    default="letter",
+    show_default=True,
+    help="Paper size.",
+)
+@click.option(
+    "--players",
+    type=int,
+    default=None,
+    help="Name columns (Matches: track lanes) for exactly this many players. "
+    "Default: as many as the game allows.",
+)
+@click.option(
+    "--target",
+    type=int,
+    default=None,
+    help="The score that wins: Matches 61 or 121; also 4D 500 Rummy, Secret Card and Nada. "
+    "Default: the book's.",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Output file (or a folder to write it in). Default: scoresheet-NAME.pdf.",
+)
+def scoresheet(
+    name: str, paper: str, players: int | None, target: int | None, out: Path | None
+) -> None:
+    """Print a score sheet to photocopy for a table of players.
+
+    NAME is a game that keeps score, or 'all' for every sheet in one PDF.
+
+    \b
+    Examples:
+        printables scoresheet matches --target 121 --players 3
+        printables scoresheet poker --paper a4
+        printables scoresheet all
+    """
+    from generator.cli import write_atomically  # generator.cli imports this module
+
+    size = PAPERS[paper.lower()]
+    if name == "all":
+        if players is not None or target is not None:
+            raise click.UsageError("--players and --target are for one sheet, not 'all'")
+        data = all_score_sheets_pdf(size)
+        described = f"{len(SCORE_SHEETS)} score sheets"
+    else:
+        sheet = SCORE_SHEETS[name]
+        options: dict[str, int] = {}
+        for option, value in (("players", players), ("target", target)):
+            if value is None:
+                continue
+            options[option] = value
+            try:
+                sheet.setting(**options)
+            except ValueError as error:
+                raise click.BadParameter(str(error), param_hint=f"'--{option}'") from None
+        data = score_sheet_pdf(name, size, **options)
+        setting = sheet.setting(**options)
+        up_to = "" if setting.exact else "up to "
+        goal = f", to {setting.target}" if setting.target else ""
+        described = f"the {sheet.title} for {up_to}{setting.players} players{goal}"
+    target_file = out or Path(f"scoresheet-{name}.pdf")
+    if target_file.is_dir():
+        target_file = target_file / f"scoresheet-{name}.pdf"
+    write_atomically(target_file, data)
+    click.echo(f"Wrote {target_file}: {described}, on {size.name} paper.")

@@ -15,8 +15,10 @@ from typing import Any
 
 import click
 
-from generator.game_commands import rules, score
+from generator.game_commands import rules, score, scoresheet
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, Size, parse_card_size, plan_sheet
+from generator.puzzle_commands import check, mat_kit, solve, worksheet
+from generator.scoresheets import all_score_sheets_pdf
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
 from printables.decks import DECKS, get_deck
 
@@ -119,15 +121,23 @@ def backs_option(function: Callable[..., Any]) -> Callable[..., Any]:
 @click.group(cls=Printables, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printables")
 def main() -> None:
-    """Printables: print card decks for 4D Playing Cards and PARADOX.
+    """Printables: card decks, puzzles and score sheets for 4D Playing Cards and PARADOX.
 
     \b
-    Start with a classroom pack:
+    Start with a classroom pack (both decks and every score sheet):
         printables pack
     or one deck:
         printables deck 4d --paper a4
-    Print PDFs at 100 % ("Actual size"), never "Fit to page": every sheet has
-    a 50 mm bar to check it with a ruler.
+    Print PDFs at 100 % ("Actual size"), never "Fit to page": every deck sheet
+    has a 50 mm bar to check it with a ruler.
+
+    \b
+    Matrix puzzles, MAT competitions and score sheets:
+        printables worksheet matrix --size 4x4 --difficulty hard
+        printables mat-kit --sets 10 --players 12
+        printables scoresheet matches --target 121
+        printables solve matrix --size 3x3 Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT
+        printables check matrix --id 3x3-ma1y4e --answer answer.txt
 
     \b
     The games' rules, and scoring a position written in card notation:
@@ -136,8 +146,8 @@ def main() -> None:
     """
 
 
-main.add_command(rules)
-main.add_command(score)
+for command in (rules, score, scoresheet, worksheet, mat_kit, solve, check):
+    main.add_command(command)
 
 
 @main.command()
@@ -256,18 +266,22 @@ def _summary(target: Path, title: str, count: int, options: DeckOptions) -> str:
     help="Folder to write the pack into.",
 )
 def pack(paper: str, card_size: Size, backs: bool, out: Path) -> None:
-    """Print a classroom pack: every deck, ready for the school printer.
+    """Print a classroom pack: every deck and every score sheet, ready for the school printer.
 
     \b
     Writes into the folder given by --out:
         4d-deck.pdf       the 81 4D Playing Cards, with backs
         paradox-deck.pdf  the 44 PARADOX cards, with backs
+        score-sheets.pdf  a score sheet for each 4D game that keeps score
     """
     options = _options(paper, card_size, backs, 0.0)
     for chosen in DECKS.values():
         target = out / f"{chosen.key}-deck.pdf"
         write_atomically(target, deck_pdf(chosen, options))
         click.echo(_summary(target, chosen.title, len(chosen), options))
+    sheets = out / "score-sheets.pdf"
+    write_atomically(sheets, all_score_sheets_pdf(options.paper))
+    click.echo(f"Wrote {sheets}: score sheets for the 4D games, one game a page or two.")
     click.echo(f"Classroom pack ready in {out}/. Print at 100 % (Actual size).")
 
 

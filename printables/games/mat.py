@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from printables.deck import Card
 from printables.games.base import names
-from printables.matrix import MatrixVerdict, check_grid, solve
+from printables.matrix import SIZES, MatrixVerdict, check_grid, solve
 from printables.reading import Grid, read_grid
 
 TIME_LIMIT = 600
@@ -105,6 +105,19 @@ def successive_schedule(players: int, set_size: int = 9) -> tuple[tuple[int, ...
     return tuple(tuple((p - t) % players for p in range(players)) for t in range(players))
 
 
+BARE_CLAIMS = frozenset({"no", "impossible"})
+"""Answers that claim impossibility without writing the cards out."""
+
+
+def _shape_of(count: int) -> tuple[int, int]:
+    """The book's matrix size for a set of ``count`` cards (any shape of it decides the
+    same question, since a transposed solution is a solution)."""
+    for rows, cols in SIZES:
+        if rows * cols == count:
+            return rows, cols
+    raise ValueError(f"no Matrix size of the book takes {count} cards")
+
+
 @dataclass(frozen=True)
 class AnswerCheck:
     """A written MAT answer checked against its set.
@@ -132,7 +145,16 @@ def check_answer(answer: str | Grid, cards: Sequence[Card]) -> AnswerCheck:
     impossibility) against the set ``cards``; the array's shape is the matrix size.
 
     Text is read with :func:`printables.reading.read_grid` (bad names raise ValueError).
+    A worksheet's ticked "Impossible" box, typed as ``No`` or ``impossible`` alone, is a
+    claim of impossibility too.
+
+    >>> from printables.reading import read_cards
+    >>> check_answer("No", read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT")).right
+    True
     """
+    if isinstance(answer, str) and answer.strip().lower() in BARE_CLAIMS:
+        impossible = solve(cards, *_shape_of(len(cards))) is None
+        return _claim(impossible, (), (), None, [], "The answer says impossible: ")
     grid = read_grid(answer) if isinstance(answer, str) else answer
     rows, cols = grid.shape
     if rows * cols != len(cards):

@@ -6,25 +6,46 @@ place, so an interrupted or failed run never leaves half a PDF behind.
 
 from __future__ import annotations
 
-import os
+import importlib
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from generator.game_commands import rules, score, scoresheet
+from generator.files import write_atomically
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, Size, parse_card_size, plan_sheet
-from generator.puzzle_commands import check, mat_kit, solve, worksheet
-from generator.scoresheets import all_score_sheets_pdf
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
 from printables.decks import DECKS, get_deck
 
+LAZY_COMMANDS = {
+    "rules": "generator.game_commands:rules",
+    "score": "generator.game_commands:score",
+    "scoresheet": "generator.game_commands:scoresheet",
+    "worksheet": "generator.puzzle_commands:worksheet",
+    "mat-kit": "generator.puzzle_commands:mat_kit",
+    "solve": "generator.puzzle_commands:solve",
+    "check": "generator.puzzle_commands:check",
+}
+"""Commands whose modules are imported only when they run (every game's rules load with
+``rules``, not with ``deck``), as click's documentation suggests."""
+
 
 class Printables(click.Group):
-    """A group whose usage errors are one clear line, listing the valid choices."""
+    """A group whose usage errors are one clear line, listing the valid choices, and whose
+    heavier commands load on demand."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS:
+            module, name = LAZY_COMMANDS[cmd_name].split(":")
+            command = getattr(importlib.import_module(module), name)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -42,23 +63,6 @@ class Printables(click.Group):
         except click.ClickException as error:
             click.echo(f"Error: {error.format_message()}", err=True)
             sys.exit(error.exit_code)
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``target``, then rename it into place."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        # mkstemp makes the file private; give it the usual permissions instead.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _card_size(ctx: click.Context, param: click.Parameter, value: str) -> Size:
@@ -144,10 +148,6 @@ def main() -> None:
         printables rules
         printables score 4d-poker Rg=T Rg=C Rg=S Bg=S Gg=S
     """
-
-
-for command in (rules, score, scoresheet, worksheet, mat_kit, solve, check):
-    main.add_command(command)
 
 
 @main.command()
@@ -279,6 +279,8 @@ def pack(paper: str, card_size: Size, backs: bool, out: Path) -> None:
         target = out / f"{chosen.key}-deck.pdf"
         write_atomically(target, deck_pdf(chosen, options))
         click.echo(_summary(target, chosen.title, len(chosen), options))
+    from generator.scoresheets import all_score_sheets_pdf  # loads every game's rules
+
     sheets = out / "score-sheets.pdf"
     write_atomically(sheets, all_score_sheets_pdf(options.paper))
     click.echo(f"Wrote {sheets}: score sheets for the 4D games, one game a page or two.")

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from generator.files import write_atomically
 from generator.layout import PAPERS
 from generator.scoresheets import (
     SCORE_SHEETS,
@@ -211,7 +212,6 @@ def scoresheet(
         printables scoresheet poker --paper a4
         printables scoresheet all
     """
-    from generator.cli import write_atomically  # generator.cli imports this module
 
     size = PAPERS[paper.lower()]
     if name == "all":

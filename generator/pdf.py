@@ -7,9 +7,11 @@ cost one drawing, and a card's box can be read back from the file.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import BinaryIO
 
 from reportlab import rl_config
+from reportlab.lib.colors import Color, toColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,6 +22,16 @@ from generator.scene import Path, Scene, Text
 rl_config.useA85 = 0
 
 CAPS = {"butt": 0, "round": 1}
+
+
+@cache
+def ink(text: str) -> Color:
+    """A color written ``#rrggbb`` as reportlab's color, read once (reading is slow)."""
+    color = toColor(text)
+    assert isinstance(color, Color)
+    return color
+
+
 JOINS = {"butt": 0, "round": 1}
 
 
@@ -32,9 +44,9 @@ def _draw_path(canvas: Canvas, path: Path, height: float) -> None:
     if path.closed:
         outline.close()
     if path.fill:
-        canvas.setFillColor(path.fill)
+        canvas.setFillColor(ink(path.fill))
     if path.stroke:
-        canvas.setStrokeColor(path.stroke)
+        canvas.setStrokeColor(ink(path.stroke))
         canvas.setLineWidth(path.width * mm)
         canvas.setLineCap(CAPS[path.cap])
         canvas.setLineJoin(JOINS[path.cap])
@@ -47,7 +59,7 @@ def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
     canvas.translate(text.x * mm, (height - text.y) * mm)
     if text.rotate:
         canvas.rotate(-text.rotate)
-    canvas.setFillColor(text.color)
+    canvas.setFillColor(ink(text.color))
     canvas.setFont(font_name(text.bold), text.size)
     draw = {
         "start": canvas.drawString,

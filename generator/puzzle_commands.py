@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 
+from generator.files import write_atomically
 from generator.layout import PAPERS
 from generator.matkit import VARIANTS, KitOptions, mat_kit_pdf
 from generator.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
@@ -68,12 +69,6 @@ def _seed(seed: int | None, count: int) -> int:
             f"the seed must be from 0 to {MAX_SEED - count}", param_hint="'--seed'"
         )
     return seed
-
-
-def _write(target: Path, data: bytes) -> None:
-    from generator.cli import write_atomically  # cli imports this module
-
-    write_atomically(target, data)
 
 
 def kind_argument(function: Any) -> Any:
@@ -162,7 +157,7 @@ def worksheet(
     options = WorksheetOptions(PAPERS[paper.lower()], base_url, key)
     name = "ids" if ids else f"{size[0]}x{size[1]}-{first}"
     target = out or Path(f"matrix-worksheet-{name}.pdf")
-    _write(target, worksheet_pdf(puzzles, options))
+    write_atomically(target, worksheet_pdf(puzzles, options))
     click.echo(f"Wrote {target}: {len(puzzles)} puzzles" + (" and the answer key." if key else "."))
     if not ids:
         click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
@@ -241,7 +236,7 @@ def mat_kit(
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     target = out or Path(f"mat-kit-{variant}-{'ids' if ids else first}.pdf")
-    _write(target, data)
+    write_atomically(target, data)
     click.echo(f"Wrote {target}: MAT {variant}, {len(puzzles)} sets, {time_limit} s each.")
     if not ids:
         click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")

@@ -8,11 +8,13 @@ in advance how much room a block takes, so a block is never split across pages.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from generator.document import BODY, Column, Document, text_height
 from generator.faces import face
 from generator.layout import Size
 from generator.qr import qr_scene
+from generator.scene import Scene
 from printables.deck import Card
 from printables.matrix import check_grid
 from printables.puzzles import Puzzle
@@ -25,6 +27,12 @@ NAME_BAND = 4.5
 CELL = (21.0, 10.0)
 """An answer box: wide and tall enough to write a card's name by hand."""
 QR_SIZE = 24.0
+
+
+@cache
+def mini_face(card: Card) -> Scene:
+    """A card's small face, computed once per process."""
+    return face(card, MINI, names=False)
 
 
 def cards_per_row(width: float) -> int:
@@ -49,7 +57,7 @@ def draw_cards(
         row, col = divmod(k, per_row)
         x = left + col * (MINI.width + GAP)
         y = top + row * (MINI.height + NAME_BAND + GAP)
-        doc.scene(f"mini {card}", face(card, MINI, names=False), x, y)
+        doc.scene(f"mini {card}", mini_face(card), x, y)
         doc.rect(x, y, MINI.width, MINI.height, width=0.4)
         doc.text_at(
             x + MINI.width / 2, y + MINI.height + 3.4, str(card), size=8, bold=True, anchor="middle"

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator import cli
+from generator import cli, files
 
 
 def printables(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -21,13 +21,21 @@ def printables(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_pack_with_its_defaults_writes_both_decks(tmp_path: Path) -> None:
+def test_pack_with_its_defaults_writes_both_decks_and_the_score_sheets(tmp_path: Path) -> None:
     result = printables("pack", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     pack = tmp_path / "classroom-pack"
-    assert sorted(p.name for p in pack.iterdir()) == ["4d-deck.pdf", "paradox-deck.pdf"]
+    assert sorted(p.name for p in pack.iterdir()) == [
+        "4d-deck.pdf",
+        "paradox-deck.pdf",
+        "score-sheets.pdf",
+    ]
     assert len(PdfReader(pack / "4d-deck.pdf").pages) == 18
     assert len(PdfReader(pack / "paradox-deck.pdf").pages) == 10
+    sheets = "".join(page.extract_text() for page in PdfReader(pack / "score-sheets.pdf").pages)
+    for title in ("Squares", "Zodiac", "Matches", "Rummy", "Secret Card", "Nada",
+                  "Challenge Matrix", "Challenge Cipher", "4D Poker"):  # fmt: skip
+        assert title in sheets
     assert "Classroom pack ready" in result.stdout
     umask = os.umask(0)
     os.umask(umask)
@@ -106,9 +114,9 @@ def test_write_atomically_cleans_up_when_the_rename_fails(
     def refuse(*args: object) -> None:
         raise OSError("read-only")
 
-    monkeypatch.setattr(cli.os, "replace", refuse)
+    monkeypatch.setattr(files.os, "replace", refuse)
     with pytest.raises(OSError, match="read-only"):
-        cli.write_atomically(target, b"%PDF-1.4 ...")
+        files.write_atomically(target, b"%PDF-1.4 ...")
     assert not list(tmp_path.iterdir())
 
 

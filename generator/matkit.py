@@ -92,6 +92,8 @@ def _check(puzzles: Sequence[Puzzle], options: KitOptions) -> None:
                 f"MAT Successive shares one deck among up to {MAX_SUCCESSIVE_PLAYERS} "
                 f"players, one set each, not {len(puzzles)} sets"
             )
+        if any(p.size != (3, 3) for p in puzzles):
+            raise ValueError("MAT Successive deals nine cards a player: every set must be 3x3")
         used = [c for p in puzzles for c in p.cards]
         if len(set(used)) != len(used):
             raise ValueError("MAT Successive deals every set from one deck: no card in two sets")

@@ -27,6 +27,8 @@ NAME_BAND = 4.5
 CELL = (21.0, 10.0)
 """An answer box: wide and tall enough to write a card's name by hand."""
 QR_SIZE = 24.0
+QR_BLOCK = QR_SIZE + 7.0
+"""The code and the two lines of its address below it."""
 
 
 @cache
@@ -82,9 +84,13 @@ def draw_answer_grid(doc: Document, rows: int, cols: int, x: float, y: float) ->
 
 
 def draw_qr(doc: Document, url: str, x: float, y: float, size: float = QR_SIZE) -> None:
-    """A QR code of ``url`` with the address in small print below it."""
+    """A QR code of ``url`` with the address in small print below it, in two lines (the
+    site, then the page) ending at the code's right edge, so it never leaves the margin."""
     doc.scene_inline(qr_scene(url, size), x, y)
-    doc.text_at(x + size / 2, y + size + 3.0, url, size=6, anchor="middle")
+    site, found, page = url.rpartition("/check/")
+    lines = [site, found + page] if found else [url]
+    for k, line in enumerate(lines):
+        doc.text_at(x + size, y + size + 3.0 + 2.6 * k, line, size=6, anchor="end")
 
 
 def key_height(puzzle: Puzzle, width: float) -> float:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from generator.document import Document
 from generator.layout import Size
 from generator.puzzle_pages import (
+    QR_BLOCK,
     QR_SIZE,
     cards_height,
     draw_answer_grid,
@@ -59,7 +60,7 @@ def instructions(rows: int, cols: int) -> str:
 
 
 def _puzzle_height(doc: Document, puzzle: Puzzle) -> float:
-    side = max(grid_size(puzzle.rows, puzzle.cols)[1], QR_SIZE + 4.0)
+    side = max(grid_size(puzzle.rows, puzzle.cols)[1], QR_BLOCK)
     return 7.0 + cards_height(len(puzzle.cards), doc.width) + 3.0 + side + 7.0
 
 
@@ -86,7 +87,7 @@ def _draw_puzzle(doc: Document, puzzle: Puzzle, number: int, options: WorksheetO
     draw_qr(doc, check_url(options.base_url, puzzle.id), qr_x, grid_top)
     doc.text_at(qr_x - 2.0, grid_top + 4.0, "Check", size=9, anchor="end")
     doc.text_at(qr_x - 2.0, grid_top + 8.0, "your answer:", size=9, anchor="end")
-    doc.y = grid_top + max(grid_h, QR_SIZE + 4.0) + 3.0
+    doc.y = grid_top + max(grid_h, QR_BLOCK) + 3.0
     doc.line(doc.left, doc.y, doc.left + doc.width, doc.y, 0.4)
     doc.y += 4.0
 

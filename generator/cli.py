@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from generator.files import write_atomically
+from generator.files import paper_option, write_atomically
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, Size, parse_card_size, plan_sheet
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
 from printables.decks import DECKS, get_deck
@@ -90,16 +90,6 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 
 
 _SIZE_NAMES = ", ".join(f"{k} ({v.width:g}x{v.height:g} mm)" for k, v in CARD_SIZES.items())
-
-
-def paper_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--paper",
-        type=click.Choice(list(PAPERS), case_sensitive=False),
-        default="letter",
-        show_default=True,
-        help="Paper size.",
-    )(function)
 
 
 def card_option(function: Callable[..., Any]) -> Callable[..., Any]:

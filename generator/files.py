@@ -1,10 +1,28 @@
-"""Writing output files so that a failed or interrupted run never leaves half a file."""
+"""What every printing command shares: the paper option, and writing output files so that
+a failed or interrupted run never leaves half a file."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.layout import PAPERS
+
+
+def paper_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``--paper letter|a4`` (default letter), for a click command."""
+    return click.option(
+        "--paper",
+        type=click.Choice(list(PAPERS), case_sensitive=False),
+        default="letter",
+        show_default=True,
+        help="Paper size.",
+    )(function)
 
 
 def write_atomically(target: Path, data: bytes) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from generator.files import write_atomically
+from generator.files import paper_option, write_atomically
 from generator.layout import PAPERS
 from generator.scoresheets import (
     SCORE_SHEETS,
@@ -172,13 +172,7 @@ def _sheet(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 @click.command()
 @click.argument("name", callback=_sheet)
-@click.option(
-    "--paper",
-    type=click.Choice(list(PAPERS), case_sensitive=False),
-    default="letter",
-    show_default=True,
-    help="Paper size.",
-)
+@paper_option
 @click.option(
     "--players",
     type=int,

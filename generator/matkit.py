@@ -28,6 +28,7 @@ from generator.puzzle_pages import (
     draw_cards,
     draw_key,
     grid_size,
+    id_list,
     key_height,
 )
 from printables.decks import FOUR_D
@@ -265,9 +266,7 @@ def mat_kit_pdf(puzzles: Sequence[Puzzle], options: KitOptions) -> bytes:
         options.paper,
         f"MAT proctor kit ({options.variant}): {len(puzzles)} sets",
         subject="Matrix Aptitude Test, 4D Playing Cards rulebook",
-        footer=f"MAT proctor kit, {options.variant}: "
-        + " ".join(p.id for p in puzzles[:3])
-        + (" ..." if len(puzzles) > 3 else ""),
+        footer=f"MAT proctor kit, {options.variant}: {id_list(puzzles, 3)}",
     )
     _cover(doc, puzzles, options)
     _pull_lists(doc, puzzles, options)

@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from generator.files import write_atomically
+from generator.files import paper_option, write_atomically
 from generator.layout import PAPERS
 from generator.matkit import VARIANTS, KitOptions, mat_kit_pdf
 from generator.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
@@ -122,8 +122,7 @@ def _puzzles(
     help="Address of the checking pages (the web app) that the QR codes point to.",
 )
 @click.option("--key/--no-key", default=True, show_default=True, help="Add the answer key.")
-@click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="letter",
-              show_default=True, help="Paper size.")  # fmt: skip
+@paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: matrix-worksheet-SIZE-SEED.pdf.")  # fmt: skip
 def worksheet(
@@ -177,8 +176,7 @@ def worksheet(
               help="Players (rows on the score sheet, decks on the pull lists).")  # fmt: skip
 @click.option("--time-limit", type=click.IntRange(10, 3600), default=TIME_LIMIT,
               show_default=True, help="Seconds per set.")  # fmt: skip
-@click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="letter",
-              show_default=True, help="Paper size.")  # fmt: skip
+@paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: mat-kit-VARIANT-SEED.pdf.")  # fmt: skip
 def mat_kit(

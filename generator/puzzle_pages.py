@@ -37,6 +37,11 @@ def mini_face(card: Card) -> Scene:
     return face(card, MINI, names=False)
 
 
+def id_list(puzzles: Sequence[Puzzle], most: int) -> str:
+    """The first ``most`` puzzle ids, for a footer: ``"3x3-ma1y4e 3x3-... ..."``."""
+    return " ".join(p.id for p in puzzles[:most]) + (" ..." if len(puzzles) > most else "")
+
+
 def cards_per_row(width: float) -> int:
     return max(1, int((width + GAP) // (MINI.width + GAP)))
 

@@ -22,6 +22,7 @@ from generator.puzzle_pages import (
     draw_key,
     draw_qr,
     grid_size,
+    id_list,
     key_height,
 )
 from printables.puzzles import Puzzle
@@ -101,9 +102,7 @@ def worksheet_pdf(puzzles: Sequence[Puzzle], options: WorksheetOptions) -> bytes
         options.paper,
         f"{options.title} ({', '.join(sizes)})",
         subject="Matrix puzzles from the 4D Playing Cards rulebook",
-        footer=f"{options.title}: "
-        + " ".join(p.id for p in puzzles[:4])
-        + (" ..." if len(puzzles) > 4 else ""),
+        footer=f"{options.title}: {id_list(puzzles, 4)}",
     )
     doc.new_page(options.title)
     doc.text("Name: ______________________________    Date: ______________", size=11)

@@ -4,7 +4,8 @@ Runs the real commands in fresh processes (so nothing is cached and imports coun
 each with a new seed, and prints median and worst wall times against the targets:
 
 - ``printables worksheet matrix --count 12`` (generation, grading and the answer key
-  included): under 3 s, for 3x3 sets of either kind and for hard solvable 5x5 sets;
+  included): under 3 s, for 3x3 sets of either kind and for hard 5x5 sets, solvable and
+  impossible (these are built by a random walk, the slowest to make);
 - ``printables mat-kit --sets 10`` (Simultaneous, 4x4) and a nine-player Successive kit
   (the whole deck dealt into nine graded sets): under 3 s.
 
@@ -33,6 +34,10 @@ JOBS: dict[str, list[str]] = {
     ],
     "worksheet, 12 puzzles 5x5 (solvable, hard)": [
         "worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "solvable",
+        "--difficulty", "hard",
+    ],
+    "worksheet, 12 puzzles 5x5 (impossible, hard)": [
+        "worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "impossible",
         "--difficulty", "hard",
     ],
     "MAT kit, Simultaneous, 10 sets 4x4": [

@@ -451,16 +451,25 @@ def _walk_to_hard(rows: int, cols: int, rng: random.Random) -> list[Card] | None
     cards = rng.sample(deck, n)
     if rows * cols > 16:  # at this size random sets are almost never impossible
         cards = _crowded_lines(rows, cols, rng) or cards
+    level = _impossible_level(cards, rows, cols)
     for _ in range(60):
-        graded = grade(cards, rows, cols)
-        if not graded.solvable and graded.level == "hard":
+        if level == "hard":
             return cards
         outside = [c for c in deck if c not in cards]
         trial = list(cards)
         trial[rng.randrange(n)] = rng.choice(outside)
-        if not grade(trial, rows, cols).solvable or graded.solvable:
-            cards = trial
+        tried = _impossible_level(trial, rows, cols)
+        if tried is not None or level is None:
+            cards, level = trial, tried
     return None
+
+
+def _impossible_level(cards: Sequence[Card], rows: int, cols: int) -> str | None:
+    """How hard an impossible set is, or None when it can be solved (a cheaper
+    :func:`grade` for sets that are mostly impossible)."""
+    if search(cards, rows, cols) is not None:
+        return None
+    return LEVEL_OF_REASON[impossibility_reason(cards, rows, cols).kind]
 
 
 def puzzle_ids(count: int, rows: int, cols: int, want: str, level: str, seed: int) -> list[str]:

@@ -12,13 +12,28 @@ from hypothesis import strategies as st
 from printables.deck import Card
 from printables.decks import FOUR_D, card
 from printables.errors import DuplicateCardError
-from printables.matrix import SIZES, check_grid, is_impossible, solve
+from printables.matrix import SIZES, check_grid, count_solutions, is_impossible, solve
+from printables.matrix_reasons import TWO_LINES, impossibility_reason
 from printables.reading import read_cards
 
 SOLVED = read_cards("BbzT Bg~T Bw=T Gb~T Gg=T GwzT RbzT RgzC RwzS")
 # The book's caption: fewer than three cards show circle or stripe, exactly three show green
 # and three black, and GbzS shows both, so it would need Gb=C's row and column at once.
 BOOK_IMPOSSIBLE = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT")
+# Rectangles the book's exact-count argument misses, though the same argument works as a count:
+# a card's row and column hold R + C - 1 cards, each showing its line's shared value.
+RECTANGLE_3X5 = read_cards(
+    "Bg=S GwzC Bw=C BwzC Bw=T Gb~T BwzT RwzT Gw~S Gg~C RbzT Rw=C Rw~T GwzT GbzT"
+)
+RECTANGLE_4X5 = read_cards(
+    "Gg~T Bb=C RbzT GwzT Bw~C Bw=S Rw=S BbzC BgzS Rb=C Bw=T Bg=C Rb=S Rw~C BwzC RwzC GbzS BbzS "
+    "Bg=T Gb=S"
+)
+
+
+def showing(cards: list[Card], *names: str) -> int:
+    """How many cards show at least one of the named values."""
+    return sum(any(v.name in names for v in c.shown) for c in cards)
 
 
 def rows_of(cards: list[Card], cols: int) -> list[list[Card]]:
@@ -105,6 +120,56 @@ def test_the_books_impossible_set_is_proved_impossible() -> None:
     assert not brute_force_3x3(BOOK_IMPOSSIBLE)
 
 
+def test_the_books_set_gets_the_books_reason() -> None:
+    reason = impossibility_reason(BOOK_IMPOSSIBLE, 3, 3)
+    assert reason.kind == TWO_LINES and reason.card == card("Gb=C")
+    assert "GbzS shows green and black, so it would have to be in both" in reason.text
+
+
+def test_two_lines_at_once_is_a_count_that_works_on_rectangles() -> None:
+    reason = impossibility_reason(RECTANGLE_3X5, 3, 5)
+    assert reason.kind == TWO_LINES and reason.card == card("Bg=S")
+    assert reason.text.startswith(
+        "Bg=S can only be in a blue row and a blue or stripe column: gray and square show on "
+        "fewer than 3 cards, stripe on fewer than 5."
+    )
+    assert "Its row and column hold 7 cards between them (5 + 3 - 1: they share Bg=S)" in (
+        reason.text
+    )
+    assert reason.text.endswith("but only 6 cards show blue or stripe.")
+    # The counts the text gives, checked card by card.
+    assert showing(RECTANGLE_3X5, "blue") == 5 and 3 <= showing(RECTANGLE_3X5, "stripe") < 5
+    assert showing(RECTANGLE_3X5, "gray") < 3 and showing(RECTANGLE_3X5, "square") < 3
+    assert showing(RECTANGLE_3X5, "blue", "stripe") == 6
+    assert solve(RECTANGLE_3X5, 3, 5) is None
+    transposed = impossibility_reason(RECTANGLE_3X5, 5, 3)
+    assert transposed.kind == TWO_LINES
+    assert "a blue or stripe row and a blue column" in transposed.text
+    assert "(3 + 5 - 1: they share Bg=S)" in transposed.text
+
+
+def test_two_lines_at_once_counts_each_pair_when_no_single_count_will_do() -> None:
+    reason = impossibility_reason(RECTANGLE_4X5, 4, 5)
+    assert reason.kind == TWO_LINES and reason.card == card("Gg~T")
+    assert "in a triangle row and a green, gray or triangle column" in reason.text
+    assert "hold 8 cards between them (5 + 4 - 1" in reason.text
+    assert reason.text.endswith(
+        "but only 7 cards show green or triangle; only 7 show gray or triangle."
+    )
+    assert showing(RECTANGLE_4X5, "green", "gray", "triangle") >= 8
+    assert solve(RECTANGLE_4X5, 4, 5) is None
+
+
+def test_a_limit_caps_the_count_of_solutions() -> None:
+    exact = count_solutions(SOLVED, 3, 3)
+    assert exact > 3
+    capped = [count_solutions(SOLVED, 3, 3, limit=k) for k in (0, 3, exact, exact + 1)]
+    assert capped == [0, 3, exact, exact]
+    assert count_solutions(BOOK_IMPOSSIBLE, 3, 3, limit=5) == 0
+    with pytest.raises(ValueError, match="at least 0"):
+        count_solutions(SOLVED, 3, 3, limit=-1)
+
+
 def test_changing_one_card_of_the_books_set_can_make_it_solvable() -> None:
     # Replacing Bg~S by a fourth black card breaks "exactly three black"; the set then solves.
     cards = [c if c != card("Bg~S") else card("Bb~S") for c in BOOK_IMPOSSIBLE]
@@ -160,6 +225,18 @@ def test_found_solutions_are_solved_arrangements_of_the_set(
         assert solve(cards, cols, rows) is not None
     else:
         assert solve(cards, cols, rows) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(SIZES))
+def test_a_set_has_solutions_to_count_exactly_when_the_solver_solves_it(
+    generator: random.Random, size: tuple[int, int]
+) -> None:
+    rows, cols = size
+    cards = generator.sample(FOUR_D.cards, rows * cols)
+    count = count_solutions(cards, rows, cols)
+    assert (count > 0) == (solve(cards, rows, cols) is not None)
+    assert count_solutions(cards, cols, rows) == count
 
 
 @settings(max_examples=25, deadline=None)

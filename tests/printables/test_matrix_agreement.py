@@ -6,21 +6,28 @@
   longer line holds, so that line cannot pass through it) and a *crowded* card (each of
   its values shows on exactly five cards and every two of them on three, so its two lines
   would overlap).
+* Counting: 3x3 and 3x4 counts against the brute force, 4x4 and 4x5 counts against the
+  enumeration of every solution that the counting replaced.
+* Short reasons (:mod:`printables.matrix_reasons`): a set given one is impossible.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from printables.deck import Card
 from printables.decks import FOUR_D
 from printables.matrix import SIZES, check_grid
-from printables.matrix_solver import count_solutions, is_impossible, solve
+from printables.matrix_reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, impossibility_reason
+from printables.matrix_solver import count_solutions, is_impossible, solutions, solve
 from printables.reading import read_cards
 
 Grid = Sequence[Sequence[Card]]
@@ -79,6 +86,15 @@ def brute_force_count(cards: Sequence[Card], rows: int, cols: int) -> int:
         row_sets = frozenset(frozenset(row) for row in grid)
         col_sets = frozenset(frozenset(col) for col in zip(*grid, strict=True))
         seen.add(frozenset({row_sets, col_sets}) if rows == cols else (row_sets, col_sets))
+    return len(seen)
+
+
+def enumerated_count(cards: Sequence[Card], rows: int, cols: int) -> int:
+    """The counting :func:`count_solutions` replaced: every solution listed by exact cover
+    (:func:`solutions`), a square grid's transpose taken as the same solution."""
+    seen = {
+        frozenset({frozenset(f[:rows]), frozenset(f[rows:])}) for f in solutions(cards, rows, cols)
+    }
     return len(seen)
 
 
@@ -178,6 +194,13 @@ def crowded_set(seed: int, rows: int, cols: int) -> tuple[Card, list[Card]]:
     return base, chosen
 
 
+def near_impossible(generator: random.Random, rows: int, cols: int) -> list[Card]:
+    """A card and others sharing at most one value with it: its lines are hard to fill."""
+    base = generator.choice(FOUR_D.cards)
+    pool = [c for c in FOUR_D.cards if c != base and c.shares(base) <= 1]
+    return [base, *generator.sample(pool, rows * cols - 1)]
+
+
 # -- tests ---------------------------------------------------------------------------------
 
 
@@ -268,3 +291,64 @@ def test_count_solutions_agrees_with_brute_force_on_3x4_sets() -> None:
         assert count_solutions(cards, 3, 4) == expected, " ".join(map(str, cards))
         solvable += expected > 0
     assert solvable >= 3
+
+
+@pytest.mark.parametrize(("rows", "cols", "most"), [(4, 4, 400), (4, 5, 200)])
+def test_count_solutions_agrees_with_the_enumeration_it_replaced(
+    rows: int, cols: int, most: int
+) -> None:
+    # The enumeration lists every solution: only sets with at most ``most`` are checked.
+    checked = []
+    for seed in range(25):
+        cards = draw(9000 + 100 * cols + seed, rows, cols)
+        count = count_solutions(cards, rows, cols)
+        assert count_solutions(cards, cols, rows) == count  # transposed
+        assert count_solutions(cards[::-1], rows, cols) == count  # reordered
+        if count <= most:
+            assert enumerated_count(cards, rows, cols) == count, " ".join(map(str, cards))
+            checked.append(count)
+    assert len(checked) >= 5 and max(checked) > 50, checked
+
+
+def checked_reason(cards: list[Card], rows: int, cols: int) -> str:
+    """The kind of reason given for the set, or "solvable"; a reason must be a proof."""
+    try:
+        reason = impossibility_reason(cards, rows, cols)
+    except ValueError:  # raised only when the solver finds a solution
+        return "solvable"
+    names = " ".join(map(str, cards))
+    assert solve(cards, rows, cols) is None, (rows, cols, names, reason.text)
+    if reason.kind != EXHAUSTIVE:
+        assert reason.card in cards and str(reason.card) in reason.text
+    return reason.kind
+
+
+@pytest.mark.parametrize(("rows", "cols"), SIZES)
+def test_every_short_reason_is_a_proof(rows: int, cols: int) -> None:
+    kinds: Counter[str] = Counter()
+    sets = [draw(20000 + seed, rows, cols) for seed in range(50)]
+    sets += [near_impossible(random.Random(seed), rows, cols) for seed in range(200)]
+    if rows * cols >= 20:
+        sets += [
+            build(seed, rows, cols)[1] for build in (lonely_set, crowded_set) for seed in range(3)
+        ]
+    for cards in sets:
+        kind = checked_reason(cards, rows, cols)
+        if kind == TWO_LINES and kinds[kind] < 2:  # and independently of the solver
+            assert cp_sat(cards, rows, cols) is None
+        kinds[kind] += 1
+    assert kinds["solvable"] and kinds[NO_LINE] >= 3, kinds
+    assert kinds[TWO_LINES] >= 2, kinds  # the count fires at every size, rectangles too
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(SIZES), st.booleans())
+def test_a_short_reason_is_always_a_proof(
+    generator: random.Random, size: tuple[int, int], near: bool
+) -> None:
+    rows, cols = size
+    if near:
+        cards = near_impossible(generator, rows, cols)
+    else:
+        cards = generator.sample(FOUR_D.cards, rows * cols)
+    checked_reason(cards, rows, cols)

@@ -276,9 +276,9 @@ def _solution_json(puzzle: Puzzle) -> dict[str, Any]:
 @click.argument("cards", nargs=-1)
 @click.option("--size", default=None, callback=_size, help="Rows x columns, such as 4x4.")
 @click.option("--id", "puzzle_id", default=None, help="Solve the puzzle with this id instead.")
-@click.option("--count", is_flag=True, help="Also count the solutions (up to --limit).")
-@click.option("--limit", type=click.IntRange(1), default=100_000, show_default=True,
-              help="Stop counting here.")  # fmt: skip
+@click.option("--count", is_flag=True, help="Also count the solutions (exactly).")
+@click.option("--limit", type=click.IntRange(1), default=None,
+              help="With --count, count no further than this.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def solve(
     kind: str,
@@ -286,7 +286,7 @@ def solve(
     size: tuple[int, int] | None,
     puzzle_id: str | None,
     count: bool,
-    limit: int,
+    limit: int | None,
     as_json: bool,
 ) -> None:
     """Solve a Matrix set: a solution, or why none exists (proved by exhaustive search).
@@ -311,7 +311,7 @@ def solve(
     if count:
         found = count_solutions(puzzle.cards, puzzle.rows, puzzle.cols, limit=limit)
         data["solutions"] = found
-        data["solutions_complete"] = found < limit
+        data["solutions_complete"] = limit is None or found < limit
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return

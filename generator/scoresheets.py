@@ -25,32 +25,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from generator.document import FILL, Column, Document, text_height
 from generator.fonts import POINT, text_width
 from generator.layout import Size
-from generator.scene import Path, Scene
-from printables.games.base import Game
+from generator.scene import Path
+from generator.score_pieces import (
+    GAP,
+    HEAVY,
+    MINUS,
+    PACK_TITLE,
+    SMALL,
+    TIMES,
+    AnyGame,
+    Sub,
+    blank,
+    caption,
+    date_line,
+    height_to_fill,
+    how_to_score,
+    number_words,
+    ordinal,
+    player_table,
+    players_text,
+    rows_that_fit,
+    scene_lines,
+    start,
+)
 from printables.games.registry import GAMES, get_game
-
-ROW = 8.5
-"""mm: the height of a row to write in."""
-NAMES = 10.0
-"""mm: the band at the top of a table where players write their names."""
-GAP = 4.0
-"""mm between blocks."""
-SMALL = 9.0
-"""Points: the smallest text on a sheet."""
-RULE_TEXT = 9.5
-"""Points: the text of the "How to score" box."""
-HEAVY = 1.0
-"""Points: the outer and the player-group rules."""
-PACK_TITLE = "4D Playing Cards score sheets"
-MINUS = "\u2212"
-TIMES = "\u00d7"
-
-AnyGame = Game[Any, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -112,196 +114,15 @@ class ScoreSheet:
         return Setting(players, target, exact)
 
 
-# -- shared pieces ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Sub:
-    """A column repeated for every player: its title, share of the player's width, shading."""
-
-    title: str
-    weight: float = 1.0
-    fill: bool = False
-
-
-RowCells = tuple[Sequence[str], Sequence[str]]
-"""A table row: the cells of the leading columns, then one player's cells (repeated)."""
-
-
-def _players_text(game: AnyGame) -> str:
-    low, high = game.players
-    return f"{low} players" if low == high else f"{low} to {high} players"
-
-
-def _start(doc: Document, game: AnyGame, note: str) -> None:
-    """A new page headed by the sheet's title, with ``note`` under it."""
-    doc.new_page(f"{game.title} score sheet", note=f"{game.book} · {note}")
-
-
-def _date_line(doc: Document) -> None:
-    """Date, class and table, each with a line to write on."""
-    baseline = doc.y + 5.0
-    x = doc.left
-    for label, width in (("Date", 42.0), ("Class", 42.0), ("Table", 20.0)):
-        doc.text_at(x, baseline, label, bold=True)
-        start = x + text_width(label, 10, bold=True) + 2.0
-        doc.line(start, baseline + 0.8, start + width, baseline + 0.8, 0.5)
-        x = start + width + 8.0
-    doc.y = baseline + 5.0
-
-
-def _how_to_score(doc: Document, paragraphs: Sequence[str]) -> None:
-    """A ruled box: "How to score", then each paragraph as a bullet."""
-    pad = 2.5
-    inner = doc.width - 2 * pad
-    items = [f"\u2022 {_curly(p)}" for p in paragraphs]
-    height = 2 * pad + text_height("How to score", 10, inner, bold=True)
-    height += sum(text_height(item, RULE_TEXT, inner) for item in items)
-    top = doc.y
-    doc.rect(doc.left, top, doc.width, height, width=0.8)
-    doc.y = top + pad
-    doc.text("How to score", size=10, bold=True, x=doc.left + pad, width=inner)
-    for item in items:
-        doc.text(item, size=RULE_TEXT, x=doc.left + pad, width=inner)
-    doc.y = top + height + GAP
-
-
-def _curly(text: str) -> str:
-    """Straight double quotes made typographic, opening and closing in turn.
-
-    >>> _curly('He said "go" and "stop".') == "He said \u201cgo\u201d and \u201cstop\u201d."
-    True
-    """
-    parts = text.split('"')
-    return "".join(
-        part + ("" if k == len(parts) - 1 else "\u201c" if k % 2 == 0 else "\u201d")
-        for k, part in enumerate(parts)
-    )
-
-
-def _caption(doc: Document, text: str) -> None:
-    """A bold line introducing the block below it."""
-    doc.y += 1.0
-    doc.text(text, size=10, bold=True)
-    doc.y += 1.0
-
-
-def _names_band(doc: Document, lead: float, groups: Sequence[tuple[float, float]]) -> None:
-    """White cells to write the players' names in, numbered, above a table's header."""
-    top, x = doc.y, doc.left
-    doc.rect(x, top, lead, NAMES, fill=FILL, stroke=False)
-    doc.text_at(x + 1.5, top + NAMES / 2 + SMALL * POINT * 0.36, "Names", size=SMALL, bold=True)
-    for number, (gx, _) in enumerate(groups, 1):
-        doc.text_at(gx + 1.2, top + 3.6, str(number), size=SMALL)
-    doc.rect(x, top, lead + sum(w for _, w in groups), NAMES, width=HEAVY)
-    doc.y = top + NAMES
-
-
-def _player_table(
-    doc: Document,
-    lead: Sequence[Column],
-    players: int,
-    subs: Sequence[Sub],
-    rows: Sequence[RowCells],
-    *,
-    row_height: float = ROW,
-    shaded: Sequence[int] = (),
-    heavy_after: Sequence[int] = (),
-) -> None:
-    """A names band and a ruled table: ``lead`` columns, then ``subs`` for every player.
-
-    ``shaded`` rows are filled light gray (running totals); a heavy rule follows each row
-    in ``heavy_after`` (the end of a round, the book's game)."""
-    x = doc.left
-    lead_w = sum(c.width for c in lead)
-    group = (doc.width - lead_w) / players
-    weight = sum(s.weight for s in subs)
-    columns = [*lead]
-    for _ in range(players):
-        columns += [Column(s.title, group * s.weight / weight, "center", s.fill) for s in subs]
-    groups = [(x + lead_w + k * group, group) for k in range(players)]
-    top = doc.y
-    _names_band(doc, lead_w, groups)
-    body_top = doc.y + max(row_height, 7.0)
-    for r in shaded:
-        doc.rect(x, body_top + r * row_height, doc.width, row_height, fill=FILL, stroke=False)
-    doc.table(
-        columns,
-        [[*cells, *(list(mine) * players)] for cells, mine in rows],
-        row_height=row_height,
-    )
-    for gx, _ in groups:
-        doc.line(gx, top, gx, doc.y, HEAVY)
-    for r in heavy_after:
-        y = body_top + (r + 1) * row_height
-        doc.line(x, y, x + doc.width, y, 1.6)
-
-
-def _rows_that_fit(doc: Document, row_height: float = ROW, reserve: float = 0.0) -> int:
-    """How many rows of a player table (names band and header included) fit below the
-    cursor, leaving ``reserve`` mm."""
-    return int((doc.bottom - doc.y - reserve - NAMES - max(row_height, 7.0)) / row_height + 1e-6)
-
-
-def _height_to_fill(doc: Document, rows: int, most: float = 10.5) -> float:
-    """The row height (ROW to ``most`` mm, in tenths) that fills the page with ``rows`` rows."""
-    fit = (doc.bottom - doc.y - NAMES) / (rows + 1)
-    return max(ROW, min(most, int(fit * 10) / 10))
-
-
-def _blank(labels: Sequence[str], lead: int, subs: int) -> list[RowCells]:
-    """Rows headed by ``labels`` in the first column, everything else left to write in."""
-    return [([label, *[""] * (lead - 1)], [""] * subs) for label in labels]
-
-
-def _ordinal(n: int) -> str:
-    """A place in words people say: 1st, 2nd, 3rd...
-
-    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-_UNITS = (
-    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
-    *("eighteen", "nineteen"),
-)
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-
-
-def number_words(n: int) -> str:
-    """A whole number in words, as a bank note prints it (digits from 100 up).
-
-    >>> number_words(30), number_words(45), number_words(7), number_words(150)
-    ('thirty', 'forty-five', 'seven', '150')
-    """
-    if 0 <= n < 20:
-        return _UNITS[n]
-    if 20 <= n < 100:
-        tens, unit = divmod(n, 10)
-        return _TENS[tens - 2] + (f"-{_UNITS[unit]}" if unit else "")
-    return str(n)
-
-
-def _scene_lines(
-    doc: Document, x: float, y: float, w: float, h: float, paths: Sequence[Path]
-) -> None:
-    """Draw paths given in mm relative to (x, y), in a w x h box."""
-    doc.scene_inline(Scene(w, h, tuple(paths)), x, y)
-
-
 # -- the sheets -------------------------------------------------------------------------------
 
 
 def _squares(doc: Document, game: AnyGame, setting: Setting) -> None:
     options = game.options()
     hands = 8
-    _start(doc, game, f"{_players_text(game)} (one deck for every three) · high total wins")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} (one deck for every three) · high total wins")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             '"The score is determined at the end of the hand, by totaling the triple-flush pairs '
@@ -317,13 +138,13 @@ def _squares(doc: Document, game: AnyGame, setting: Setting) -> None:
     labels: list[str] = []
     for hand in range(1, hands + 1):
         labels += [f"Hand {hand}", "Total"]
-    _player_table(
+    player_table(
         doc,
         [Column("", 20, "left")],
         setting.players,
         [Sub("Score")],
-        _blank(labels, 1, 1),
-        row_height=_height_to_fill(doc, len(labels)),
+        blank(labels, 1, 1),
+        row_height=height_to_fill(doc, len(labels)),
         shaded=range(1, 2 * hands, 2),
         heavy_after=[2 * options.hands - 1],
     )
@@ -331,9 +152,9 @@ def _squares(doc: Document, game: AnyGame, setting: Setting) -> None:
 
 def _zodiac(doc: Document, game: AnyGame, setting: Setting) -> None:
     options = game.options()
-    _start(doc, game, f"{_players_text(game)} · most chips at the agreed time wins")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} · most chips at the agreed time wins")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             f"Everyone starts with the same chips (the book: {options.chips}). Bet one chip up "
@@ -347,11 +168,11 @@ def _zodiac(doc: Document, game: AnyGame, setting: Setting) -> None:
             "to the dealer.\" Write every player's chips after each hand.",
         ],
     )
-    hands = _rows_that_fit(doc) - 1
+    hands = rows_that_fit(doc) - 1
     # Room for each bet beside the chips at a small table; only the chips at a big one.
     subs = [Sub("Bet", 0.8), Sub("Chips", 1.2)] if setting.players <= 5 else [Sub("Chips")]
-    rows = _blank(["Start", *(str(h) for h in range(1, hands + 1))], 3, len(subs))
-    _player_table(
+    rows = blank(["Start", *(str(h) for h in range(1, hands + 1))], 3, len(subs))
+    player_table(
         doc,
         [Column("Hand", 13, "center"), Column("Dealer", 22), Column("Bank", 15, "center")],
         setting.players,
@@ -363,9 +184,9 @@ def _zodiac(doc: Document, game: AnyGame, setting: Setting) -> None:
 
 def _matches(doc: Document, game: AnyGame, setting: Setting) -> None:
     target, players = setting.target, setting.players
-    _start(doc, game, f"{_players_text(game)} · a race to {target}, like cribbage")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} · a race to {target}, like cribbage")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             '"Score one point for each value on the card played that matches a value on the '
@@ -374,12 +195,12 @@ def _matches(doc: Document, game: AnyGame, setting: Setting) -> None:
             f"leapfrog them, as on a cribbage board). First to {target} wins at once.",
         ],
     )
-    caption = "Or keep score with tally marks: a stroke for every point, the fifth across four"
-    caption_h = 2.0 + text_height(caption, 10, doc.width, bold=True)
+    tally = "Or keep score with tally marks: a stroke for every point, the fifth across four"
+    caption_h = 2.0 + text_height(tally, 10, doc.width, bold=True)
     tally_row = 9.0
     _track(doc, target, players, doc.bottom - doc.y - GAP - caption_h - (players + 1) * tally_row)
     doc.y += GAP
-    _caption(doc, caption)
+    caption(doc, tally)
     tally_row = min(14.0, (doc.bottom - doc.y) // ((players + 1) * 0.1) / 10)
     doc.table(
         [
@@ -498,14 +319,14 @@ def _turn(doc: Document, edge: float, y: float, drop: float, outward_right: bool
         ((tip, 2.0 + drop), (tip + sign * 2.4, 0.8 + drop), (tip + sign * 2.4, 3.2 + drop)),
         fill="#000000",
     )
-    _scene_lines(doc, x0, y - 2.0, w, drop + 4.0, [line, head])
+    scene_lines(doc, x0, y - 2.0, w, drop + 4.0, [line, head])
 
 
 def _rummy(doc: Document, game: AnyGame, setting: Setting) -> None:
     target = setting.target
-    _start(doc, game, f"{_players_text(game)} · first to {target} wins")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} · first to {target} wins")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             "Melds: three-card triple-flush 30; double-flush of 4 cards 10, of 5 cards 20, "
@@ -519,21 +340,21 @@ def _rummy(doc: Document, game: AnyGame, setting: Setting) -> None:
             'score wins."',
         ],
     )
-    hands = _rows_that_fit(doc)
-    _player_table(
+    hands = rows_that_fit(doc)
+    player_table(
         doc,
         [Column("Hand", 13, "center"), Column("Dealer", 22)],
         setting.players,
         [Sub("Hand"), Sub("Total", fill=True)],
-        _blank([str(h) for h in range(1, hands + 1)], 2, 2),
+        blank([str(h) for h in range(1, hands + 1)], 2, 2),
     )
 
 
 def _secret_card(doc: Document, game: AnyGame, setting: Setting) -> None:
     target = setting.target
-    _start(doc, game, f"{_players_text(game)} · first to {target} wins · clue strips on page 2")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} · first to {target} wins · clue strips on page 2")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             "A clue is how many values the secret card shares with the clue card: 0, 1, 2 or 3. "
@@ -545,13 +366,13 @@ def _secret_card(doc: Document, game: AnyGame, setting: Setting) -> None:
             "at the top play more hands.",
         ],
     )
-    hands = _rows_that_fit(doc, 9.5)
-    _player_table(
+    hands = rows_that_fit(doc, 9.5)
+    player_table(
         doc,
         [Column("Hand", 13, "center"), Column("Dealer", 22)],
         setting.players,
         [Sub("Total", fill=True)],
-        _blank([str(h) for h in range(1, hands + 1)], 2, 1),
+        blank([str(h) for h in range(1, hands + 1)], 2, 1),
         row_height=9.5,
     )
     _clue_strips(doc, game)
@@ -622,14 +443,14 @@ def _cut_lines(
 
     paths = [cut(((0.0, y - y0), (x1 - x0, y - y0))) for y in ys]
     paths += [cut(((x - x0, 0.0), (x - x0, y1 - y0))) for x in xs]
-    _scene_lines(doc, x0, y0, x1 - x0, y1 - y0, paths)
+    scene_lines(doc, x0, y0, x1 - x0, y1 - y0, paths)
 
 
 def _nada(doc: Document, game: AnyGame, setting: Setting) -> None:
     target = setting.target
-    _start(doc, game, f"{_players_text(game)} · first to {target} or more wins")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} · first to {target} or more wins")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             "A nada is three cards with no value alike: all four attributes different on all "
@@ -641,13 +462,13 @@ def _nada(doc: Document, game: AnyGame, setting: Setting) -> None:
             "hand: the highest score; a tie plays on.",
         ],
     )
-    hands = _rows_that_fit(doc, 10.0)
-    _player_table(
+    hands = rows_that_fit(doc, 10.0)
+    player_table(
         doc,
         [Column("Hand", 13, "center"), Column("Went out", 24)],
         setting.players,
         [Sub("Hand"), Sub("Total", fill=True)],
-        _blank([str(h) for h in range(1, hands + 1)], 2, 2),
+        blank([str(h) for h in range(1, hands + 1)], 2, 2),
         row_height=10.0,
     )
 
@@ -658,10 +479,10 @@ def _challenge_matrix(doc: Document, game: AnyGame, setting: Setting) -> None:
     if setting.exact:
         note = f"for {players} players: a round is {number_words(per_round)} hands"
     else:
-        note = f"{_players_text(game)}: a round is one hand fewer than the players"
-    _start(doc, game, f"{note} · high total wins")
-    _date_line(doc)
-    _how_to_score(
+        note = f"{players_text(game)}: a round is one hand fewer than the players"
+    start(doc, game, f"{note} · high total wins")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             "Hand k of a round: pass nine of your twelve cards face down to the k-th player on "
@@ -678,14 +499,14 @@ def _challenge_matrix(doc: Document, game: AnyGame, setting: Setting) -> None:
     sizes = [players] if setting.exact else list(range(game.players[0], players + 1))
     points_h = 2 * GAP + 7.0 + 7.5 * (len(sizes) + 1)
     if setting.exact:
-        rounds = max(1, min(12, _rows_that_fit(doc, reserve=points_h)) // per_round)
+        rounds = max(1, min(12, rows_that_fit(doc, reserve=points_h)) // per_round)
         hands = rounds * per_round
-        passes = [f"{_ordinal((h - 1) % per_round + 1)} left" for h in range(1, hands + 1)]
+        passes = [f"{ordinal((h - 1) % per_round + 1)} left" for h in range(1, hands + 1)]
         heavy = [r * per_round - 1 for r in range(1, rounds)]
     else:
-        hands = min(12, _rows_that_fit(doc, reserve=points_h))
+        hands = min(12, rows_that_fit(doc, reserve=points_h))
         passes, heavy = [""] * hands, []
-    _player_table(
+    player_table(
         doc,
         [Column("Hand", 13, "center"), Column("Pass to", 17, "center")],
         players,
@@ -694,11 +515,11 @@ def _challenge_matrix(doc: Document, game: AnyGame, setting: Setting) -> None:
         heavy_after=heavy,
     )
     doc.y += GAP
-    _caption(doc, "Points for each place; a player in error subtracts them")
+    caption(doc, "Points for each place; a player in error subtracts them")
     width = min(20.0, (doc.width - 26) / players)
     doc.table(
         [Column("Players", 26)]
-        + [Column(_ordinal(p), width, "center") for p in range(1, players + 1)],
+        + [Column(ordinal(p), width, "center") for p in range(1, players + 1)],
         [
             [str(n), *(str(n + 1 - p) if p <= n else "" for p in range(1, players + 1))]
             for n in sizes
@@ -712,16 +533,16 @@ def _challenge_cipher(doc: Document, game: AnyGame, setting: Setting) -> None:
     players = setting.players
     rounds = number_words(options.rounds)
     hands = options.rounds * players
-    note = f"for {players} players" if setting.exact else _players_text(game)
-    _start(doc, game, f"{note} · {rounds} rounds, each player dealing once a round")
-    _date_line(doc)
+    note = f"for {players} players" if setting.exact else players_text(game)
+    start(doc, game, f"{note} · {rounds} rounds, each player dealing once a round")
+    date_line(doc)
     partners = (
         " With four players, partners sit opposite (players 1 and 3, 2 and 4): write the "
         "partnership's score for both."
         if players == 4 and options.partnership
         else ""
     )
-    _how_to_score(
+    how_to_score(
         doc,
         [
             "The high bidder is the challenger; only the challenger's side scores in the hand. "
@@ -733,8 +554,8 @@ def _challenge_cipher(doc: Document, game: AnyGame, setting: Setting) -> None:
             f"one deal by every player.{partners}",
         ],
     )
-    rows = _blank([str(h) for h in range(1, hands + 1)], 5, 2)
-    _player_table(
+    rows = blank([str(h) for h in range(1, hands + 1)], 5, 2)
+    player_table(
         doc,
         [
             Column("Hand", 13, "center"),
@@ -746,7 +567,7 @@ def _challenge_cipher(doc: Document, game: AnyGame, setting: Setting) -> None:
         players,
         [Sub("Hand"), Sub("Total", fill=True)],
         rows,
-        row_height=_height_to_fill(doc, hands, most=10.0),
+        row_height=height_to_fill(doc, hands, most=10.0),
         heavy_after=[r * players - 1 for r in range(1, options.rounds)] if setting.exact else [],
     )
 
@@ -755,9 +576,9 @@ def _poker(doc: Document, game: AnyGame, setting: Setting) -> None:
     options = game.options()
     note = options.note
     plus, minus = _note_words(note)
-    _start(doc, game, f"{_players_text(game)} · chip ledger · bank notes to cut out on page 2")
-    _date_line(doc)
-    _how_to_score(
+    start(doc, game, f"{players_text(game)} · chip ledger · bank notes to cut out on page 2")
+    date_line(doc)
+    how_to_score(
         doc,
         [
             f"Everyone starts with the same chips (the book: {options.chips}, a betting limit of "
@@ -773,19 +594,19 @@ def _poker(doc: Document, game: AnyGame, setting: Setting) -> None:
     )
     players = setting.players
     player_rows = [[str(p), *[""] * 9] for p in range(1, players + 1)]
-    _caption(doc, "Chips at the end of each playing session")
+    caption(doc, "Chips at the end of each playing session")
     sessions = 6
     fixed = 11 + 40 + 17 + 22
     each = (doc.width - fixed) / sessions
     doc.table(
         [Column("", 11, "center"), Column("Name", 40), Column("Buy-in", 17, "center")]
-        + [Column(_ordinal(s), each, "center") for s in range(1, sessions + 1)]
+        + [Column(ordinal(s), each, "center") for s in range(1, sessions + 1)]
         + [Column("Worth", 22, "center", fill=True)],
         [row[: 4 + sessions] for row in player_rows],
         row_height=9.0,
     )
     doc.y += GAP
-    _caption(doc, "Bank record: tick a box for each note or loan taken, cross it out when paid off")
+    caption(doc, "Bank record: tick a box for each note or loan taken, cross it out when paid off")
     boxes = 6
     box, space = 4.5, 1.6
     box_w = boxes * box + (boxes - 1) * space + 5.0

@@ -15,8 +15,8 @@ from pypdf import PdfReader
 
 from generator.game_commands import scoresheet
 from generator.layout import PAPERS
+from generator.score_pieces import ROW
 from generator.scoresheets import (
-    ROW,
     SCORE_SHEETS,
     all_score_sheets_pdf,
     score_sheet_pdf,

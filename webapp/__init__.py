@@ -1,7 +1,8 @@
 """Printables' web app for teachers (Flask).
 
-For now it shows each deck's cards on screen (for a projector) and serves the
-printable PDFs; timers, MAT sessions and answer checking come next.
+For now it shows each deck's cards on screen (for a projector), serves the printable
+PDFs, and checks written Matrix answers (``/check/<puzzle-id>``, where the worksheets'
+QR codes point); timers and MAT sessions come next.
 
     flask --app webapp run
 """
@@ -25,7 +26,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=template_folder())
     if test_config:
         app.config.update(test_config)
-    from webapp import decks
+    from webapp import checking, decks
 
     app.register_blueprint(decks.bp)
+    app.register_blueprint(checking.bp)
     return app

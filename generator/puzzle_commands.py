@@ -25,6 +25,7 @@ from generator.files import paper_option, write_atomically
 from generator.layout import PAPERS
 from generator.matkit import VARIANTS, KitOptions, mat_kit_pdf
 from generator.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
+from printables.games.base import sentence
 from printables.games.mat import TIME_LIMIT, check_answer
 from printables.matrix import check_grid
 from printables.matrix_solver import count_solutions
@@ -241,11 +242,6 @@ def mat_kit(
     click.echo("Set ids: " + " ".join(p.id for p in puzzles))
 
 
-def _sentence(text: str) -> str:
-    """A reason as a sentence: its first letter a capital (``row 1 ...`` -> ``Row 1 ...``)."""
-    return text[:1].upper() + text[1:]
-
-
 def _solution_json(puzzle: Puzzle) -> dict[str, Any]:
     grade = puzzle.grade
     data: dict[str, Any] = {
@@ -318,9 +314,7 @@ def solve(
     click.echo(f"Puzzle {puzzle.id} ({puzzle.size_text}): {puzzle.grade.text}.")
     if puzzle.solution is not None:
         click.echo("\n".join(" ".join(str(c) for c in row) for row in puzzle.solution))
-        click.echo(
-            "\n".join(_sentence(line.sentence) for line in check_grid(puzzle.solution).lines)
-        )
+        click.echo("\n".join(sentence(line.sentence) for line in check_grid(puzzle.solution).lines))
     else:
         click.echo("Impossible. " + data["reason"]["text"])
     if count:
@@ -368,6 +362,6 @@ def check(kind: str, puzzle_id: str, answer: Any, as_json: bool) -> None:
             )
         )
     else:
-        reasons = " ".join(_sentence(r) for r in verdict.reasons)
+        reasons = " ".join(sentence(r) for r in verdict.reasons)
         click.echo(("Right. " if verdict.right else "Wrong. ") + reasons)
     sys.exit(0 if verdict.right else 1)

@@ -16,6 +16,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from printables.decks import FOUR_D
+from printables.games.base import sentence
 from printables.games.mat import check_answer
 from printables.puzzles import Puzzle, PuzzleIdError, from_cards, get_puzzle, parse_size
 from printables.reading import read_cards
@@ -24,10 +25,6 @@ bp = Blueprint("checking", __name__)
 
 MAX_ANSWER = 2000
 """Characters: far more than a 5x5 answer takes."""
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _cards(puzzle: Puzzle) -> list[tuple[int, str, str]]:
@@ -57,14 +54,14 @@ def check(puzzle_id: str) -> str | tuple[str, int]:
             try:
                 verdict = check_answer(answer, puzzle.cards)
             except ValueError as error:
-                problem = _sentence(str(error)) + "."
+                problem = sentence(str(error)) + "."
     page = render_template(
         "check.html",
         puzzle=puzzle,
         cards=_cards(puzzle),
         answer=answer or "",
         verdict=verdict,
-        reasons=[_sentence(r) for r in verdict.reasons] if verdict is not None else [],
+        reasons=[sentence(r) for r in verdict.reasons] if verdict is not None else [],
         problem=problem,
     )
     return (page, 400) if problem else page
@@ -80,12 +77,12 @@ def start() -> Response | str | tuple[str, int]:
     try:
         rows, cols = parse_size(typed["size"] or "?")
     except PuzzleIdError as error:
-        problems.append(_sentence(str(error)) + ".")
+        problems.append(sentence(str(error)) + ".")
     if not problems:
         try:
             puzzle = from_cards(read_cards(typed["cards"]), rows, cols)
         except ValueError as error:
-            problems.append(_sentence(str(error)) + ".")
+            problems.append(sentence(str(error)) + ".")
     if problems:
         return render_template("check_start.html", problems=problems, typed=typed), 400
     return redirect(url_for("checking.check", puzzle_id=puzzle.id))

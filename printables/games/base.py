@@ -301,6 +301,15 @@ def names(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def sentence(text: str) -> str:
+    """A reason as it opens a sentence: its first letter a capital.
+
+    >>> sentence("row 1 shares blue.")
+    'Row 1 shares blue.'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def values_text(values: Sequence[Value]) -> str:
     """Value names as a list in words: ``"blue, stripe and square"``."""
     words = [v.name for v in values]

@@ -56,6 +56,7 @@ from printables.games.base import (
     names,
     replaced,
     seat_name,
+    sentence,
     values_text,
 )
 from printables.games.dealing import deal, first_dealer, left_of, rng, shuffled
@@ -388,7 +389,7 @@ class Rummy(Game[RummyState, RummyMove, RummyOptions]):
         who = seat_name(self.to_move(state) or 0)
         if state.phase == "claim":
             if not isinstance(move, (CallRummy, NoCall)):
-                return (f"{_cap(seat_name(state.turn))} has just discarded {state.pile[-1]}; "
+                return (f"{sentence(seat_name(state.turn))} has just discarded {state.pile[-1]}; "
                         f"{who} may only call Rummy or let it lie.")  # fmt: skip
             if isinstance(move, CallRummy):
                 return self._why_not_added(state, state.pile[-1], move.meld, "The discard ")
@@ -399,7 +400,7 @@ class Rummy(Game[RummyState, RummyMove, RummyOptions]):
             if isinstance(move, TakeStock):
                 return None
             if not isinstance(move, TakeDiscard):
-                return f"{_cap(who)} must first take a card from the stock or the discard pile."
+                return f"{sentence(who)} must first take a card from the stock or the discard pile."
             if move.card not in state.pile:
                 return f"{move.card} is not in the discard pile."
             depth = len(state.pile) - 1 - state.pile.index(move.card)
@@ -414,7 +415,7 @@ class Rummy(Game[RummyState, RummyMove, RummyOptions]):
         # the play phase
         hand = state.hands[state.turn]
         if isinstance(move, (TakeStock, TakeDiscard)):
-            return f"{_cap(who)} has already taken a card this turn; meld or discard."
+            return f"{sentence(who)} has already taken a card this turn; meld or discard."
         need = state.must_meld
         if isinstance(move, Discard):
             if move.card not in hand:
@@ -457,7 +458,7 @@ class Rummy(Game[RummyState, RummyMove, RummyOptions]):
         m = state.melds[meld]
         whose = f"{seat_name(m.owner)}'s meld {meld + 1}"
         if m.triple:
-            return (f"{_cap(whose)} is a three-card triple-flush; cards are added only to "
+            return (f"{sentence(whose)} is a three-card triple-flush; cards are added only to "
                     "double-flushes.")  # fmt: skip
         if not m.fits(card):
             name = f"{prefix}{card}" if prefix else str(card)
@@ -673,10 +674,6 @@ def _meldable(card: Card, total: int, counts: dict[int, int], melds: Sequence[Me
     if total >= 4 and any(counts.get(k, 0) >= 2 for k in keys[:4]):
         return True
     return total >= 5 and any(counts.get(k, 0) >= 3 for k in keys[4:])
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _add(state: RummyState, seat: int, card: Card, index: int) -> RummyState:

@@ -12,6 +12,7 @@ from functools import cache
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_probe import fragments, lines_of
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
@@ -52,33 +53,6 @@ def successive_kit(players: int = 6, paper: str = "a4") -> bytes:
 
 def texts(data: bytes) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
-
-
-def fragments(data: bytes, page: int) -> list[tuple[float, float, str]]:
-    """(x, y, text) of every string drawn on a page, in points from the bottom left."""
-    found: list[tuple[float, float, str]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip():
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            found.append((x, y, text.strip()))
-
-    PdfReader(io.BytesIO(data)).pages[page].extract_text(visitor_text=visit)
-    return found
-
-
-def lines_of(data: bytes, pages: list[int], most_x: float = 1e9) -> list[list[str]]:
-    """The strings of ``pages`` left of ``most_x`` points, as lines top to bottom, each line
-    left to right."""
-    out: list[list[str]] = []
-    for page in pages:
-        rows: dict[float, list[tuple[float, str]]] = {}
-        for x, y, text in fragments(data, page):
-            if x < most_x:
-                rows.setdefault(round(y, 1), []).append((x, text))
-        out += [[text for _, text in sorted(rows[y])] for y in sorted(rows, reverse=True)]
-    return out
 
 
 def pages_headed(all_texts: list[str], heading: str) -> list[int]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_probe import embedded_fonts
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -114,15 +115,7 @@ def test_names_the_100_percent_note_and_embedded_fonts() -> None:
     for name in ("Bb=S", "Bb=C", "Bb=T", "BbzT"):
         assert name in text
     assert "print at 100 %" in text and "50 mm" in text
-    fonts = 0
-    for page in reader.pages[:2]:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            descendant = font["/DescendantFonts"][0] if "/DescendantFonts" in font else font
-            descriptor = descendant.get_object()["/FontDescriptor"]
-            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
-            fonts += 1
-    assert fonts >= 2
+    assert embedded_fonts(reader.pages[:2]) >= 2
 
 
 def render(data: bytes, page: int, dpi: int) -> Image.Image:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
+from pdf_probe import embedded_fonts, lines_of
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
@@ -67,32 +68,6 @@ def page_texts(data: bytes) -> list[str]:
 def key_start(texts: list[str]) -> int:
     """The first page of the answer key."""
     return next(i for i, text in enumerate(texts) if text.startswith("Answer key"))
-
-
-def fragments(data: bytes, page: int) -> list[tuple[float, float, str]]:
-    """(x, y, text) of every string drawn on a page, in points from the bottom left."""
-    found: list[tuple[float, float, str]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip():
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            found.append((x, y, text.strip()))
-
-    reader(data).pages[page].extract_text(visitor_text=visit)
-    return found
-
-
-def lines_of(data: bytes, pages: range) -> list[list[str]]:
-    """The text of ``pages`` as lines read top to bottom, each line's strings left to right."""
-    out: list[list[str]] = []
-    for page in pages:
-        rows: dict[float, list[tuple[float, str]]] = {}
-        for x, y, text in fragments(data, page):
-            rows.setdefault(round(y, 1), []).append((x, text))
-        for y in sorted(rows, reverse=True):
-            out.append([text for _, text in sorted(rows[y])])
-    return out
 
 
 def pixels(image: Image.Image) -> list[tuple[int, int, int]]:
@@ -164,17 +139,7 @@ def test_the_students_pages_give_nothing_away() -> None:
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_font_is_embedded(paper: str) -> None:
-    fonts = 0
-    for page in reader(worksheet(paper)).pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            descendant = font["/DescendantFonts"][0] if "/DescendantFonts" in font else font
-            descriptor = descendant.get_object()["/FontDescriptor"]
-            assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor), (
-                f"{font['/BaseFont']} is not embedded"
-            )
-            fonts += 1
-    assert fonts >= 2
+    assert embedded_fonts(reader(worksheet(paper)).pages) >= 2
 
 
 def test_the_same_puzzles_give_the_same_bytes() -> None:

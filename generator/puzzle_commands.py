@@ -35,6 +35,7 @@ from printables.puzzles import (
     WANTS,
     GenerationError,
     Puzzle,
+    disjoint_sets,
     from_cards,
     get_puzzle,
     parse_size,
@@ -201,8 +202,6 @@ def mat_kit(
         printables mat-kit --sets 10 --players 12
         printables mat-kit --variant successive --players 6 --difficulty easy
     """
-    from printables.puzzles import disjoint_sets
-
     variant = variant.lower()
     if variant == "successive":
         if size != (3, 3):

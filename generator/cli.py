@@ -7,6 +7,7 @@ place, so an interrupted or failed run never leaves half a PDF behind.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,18 +32,31 @@ LAZY_COMMANDS = {
 """Commands whose modules are imported only when they run (every game's rules load with
 ``rules``, not with ``deck``), as click's documentation suggests."""
 
+PLUGIN_GROUP = "printables.commands"
+"""Entry points that add commands from other installed packages (the web app's ``serve``
+and ``teacher``), so this layer never imports them by name."""
+
+
+def _plugins() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=PLUGIN_GROUP)}
+
 
 class Printables(click.Group):
     """A group whose usage errors are one clear line, listing the valid choices, and whose
     heavier commands load on demand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS, *_plugins()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_COMMANDS:
             module, name = LAZY_COMMANDS[cmd_name].split(":")
             command = getattr(importlib.import_module(module), name)
+            assert isinstance(command, click.Command)
+            return command
+        plugin = _plugins().get(cmd_name)
+        if plugin is not None:
+            command = plugin.load()
             assert isinstance(command, click.Command)
             return command
         return super().get_command(ctx, cmd_name)

@@ -1,10 +1,12 @@
-"""Printables' web app for teachers (Flask).
+"""Printables' web app for teachers (Flask): projector timers, MAT sessions with scoring,
+answer checking, and each deck's cards on screen.
 
-For now it shows each deck's cards on screen (for a projector), serves the printable
-PDFs, and checks written Matrix answers (``/check/<puzzle-id>``, where the worksheets'
-QR codes point); timers and MAT sessions come next.
+    printables serve                 # or: flask --app webapp run
 
-    flask --app webapp run
+State lives in a database, never only in a worker's memory: an SQLite file in the
+instance folder unless ``PRINTABLES_DATABASE_URL`` (or the ``DATABASE_URL`` setting)
+names another, such as ``postgresql+psycopg://user@host/printables``. The schema is
+created or upgraded on start.
 """
 
 from __future__ import annotations
@@ -21,13 +23,38 @@ def template_folder() -> str:
     return str(installed if installed.is_dir() else Path(__file__).parent.parent / "templates")
 
 
+def database_url(app: Flask) -> str:
+    """The configured database, or the SQLite file in the instance folder."""
+    url = app.config.get("DATABASE_URL")
+    if url:
+        return str(url)
+    return f"sqlite:///{Path(app.instance_path) / 'printables.sqlite3'}"
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The application, configured for tests when ``test_config`` is given."""
-    app = Flask(__name__, template_folder=template_folder())
+    """The application; ``test_config`` overrides settings (tests pass a database URL).
+
+    Settings also come from the environment with the ``PRINTABLES_`` prefix:
+    ``PRINTABLES_DATABASE_URL``, ``PRINTABLES_SECRET_KEY``, ``PRINTABLES_BASE_URL``.
+    """
+    app = Flask(__name__, template_folder=template_folder(), instance_relative_config=True)
+    app.config.from_prefixed_env("PRINTABLES")
     if test_config:
         app.config.update(test_config)
-    from webapp import checking, decks
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    app.register_blueprint(decks.bp)
-    app.register_blueprint(checking.bp)
+    from webapp import db, schema, security
+
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = security.secret_key(Path(app.instance_path))
+    engine = db.make_engine(database_url(app))
+    schema.upgrade(engine)
+    app.extensions["printables_db"] = engine
+    security.init(app)
+
+    from webapp import auth, checking, cli, decks, home, play, proctor, timers
+
+    for blueprint in (auth.bp, checking.bp, decks.bp, home.bp, play.bp, proctor.bp, timers.bp):
+        app.register_blueprint(blueprint)
+    app.cli.add_command(cli.teacher)
     return app

@@ -12,13 +12,16 @@ can be reloaded or shared, and no form needs a CSRF token.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from printables.deck import Card
 from printables.decks import FOUR_D
 from printables.games.base import sentence
 from printables.games.mat import check_answer
-from printables.puzzles import Puzzle, PuzzleIdError, from_cards, get_puzzle, parse_size
+from printables.puzzles import PuzzleIdError, from_cards, get_puzzle, parse_size
 from printables.reading import read_cards
 
 bp = Blueprint("checking", __name__)
@@ -27,11 +30,10 @@ MAX_ANSWER = 2000
 """Characters: far more than a 5x5 answer takes."""
 
 
-def _cards(puzzle: Puzzle) -> list[tuple[int, str, str]]:
-    """(deck index, name, spoken description) of each card, in the printed order."""
-    return [
-        (FOUR_D.cards.index(c), str(c), ", ".join(v.name for v in c.shown)) for c in puzzle.cards
-    ]
+def card_figures(cards: Sequence[Card]) -> list[tuple[int, str, str]]:
+    """(deck index, name, spoken description) of each card, in the printed order: what a
+    page needs to show it as ``/decks/4d/cards/<index>.svg`` with its name and alt text."""
+    return [(FOUR_D.cards.index(c), str(c), ", ".join(v.name for v in c.shown)) for c in cards]
 
 
 @bp.get("/check/<puzzle_id>")
@@ -58,7 +60,7 @@ def check(puzzle_id: str) -> str | tuple[str, int]:
     page = render_template(
         "check.html",
         puzzle=puzzle,
-        cards=_cards(puzzle),
+        cards=card_figures(puzzle.cards),
         answer=answer or "",
         verdict=verdict,
         reasons=[sentence(r) for r in verdict.reasons] if verdict is not None else [],

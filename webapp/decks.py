@@ -27,7 +27,7 @@ def unknown_deck(error: UnknownDeckError) -> tuple[str, int]:
     return render_template("error.html", message=f"There is no deck called {error}."), 404
 
 
-@bp.get("/")
+@bp.get("/decks")
 def index() -> str:
     return render_template("index.html", decks=DECKS.values(), papers=PAPERS, card_sizes=CARD_SIZES)
 

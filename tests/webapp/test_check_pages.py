@@ -6,21 +6,14 @@ import io
 from urllib.parse import urlsplit
 
 import pypdfium2
-import pytest
 import zxingcpp
 from flask.testing import FlaskClient
 
 from generator.layout import PAPERS
 from generator.worksheet import WorksheetOptions, worksheet_pdf
 from printables.puzzles import generate, get_puzzle
-from webapp import create_app
 
 BOOK_IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
-
-
-@pytest.fixture
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def rows_text(rows: object) -> str:

@@ -5,20 +5,12 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 
-import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from webapp import create_app
-
-
-@pytest.fixture
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
-
 
 def test_index_lists_the_decks_with_download_forms(client: FlaskClient) -> None:
-    page = client.get("/").get_data(as_text=True)
+    page = client.get("/decks").get_data(as_text=True)
     assert "4D Playing Cards" in page and "PARADOX" in page
     assert 'action="/decks/4d.pdf"' in page and '<label for="paper-4d">' in page
 

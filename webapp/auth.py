@@ -1,0 +1,214 @@
+"""Teacher accounts: log in, log out, and the first-run page that makes the first one.
+
+Passwords are stored as Werkzeug's salted scrypt hashes. Every teacher page is wrapped in
+:func:`login_required`, and every query for a teacher's things filters by
+:func:`teacher_id`, so one teacher never sees another's timers or sessions.
+The first-run page is offered only while no account exists, and only to the computer
+running the server; other accounts come from ``printables teacher add``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from flask import (
+    Blueprint,
+    abort,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from sqlalchemy import Connection, func, select
+from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.wrappers import Response
+
+from webapp.db import now, read, write
+from webapp.security import RateLimited, client_address, limit
+from webapp.tables import teachers
+from webapp.text import problem as problem_text
+
+bp = Blueprint("auth", __name__)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+MIN_PASSWORD = 8
+LOGIN_LIMIT = 10
+"""Login attempts a minute, per address and per user name."""
+
+USERNAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
+class AccountError(ValueError):
+    """A user name or password that cannot be used; the message says why."""
+
+
+def check_username(name: str) -> str:
+    """The user name, case-folded; raises :class:`AccountError` with the reason.
+
+    >>> check_username(" Ms.Rivera ")
+    'ms.rivera'
+    """
+    folded = name.strip().casefold()
+    if not 2 <= len(folded) <= 40:
+        raise AccountError("a user name has 2 to 40 characters")
+    wrong = sorted(set(folded) - USERNAME_CHARS)
+    if wrong:
+        raise AccountError(
+            f"a user name may use letters, digits and . _ - only, not {' '.join(wrong)!s}"
+        )
+    return folded
+
+
+def check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise AccountError(f"a password has at least {MIN_PASSWORD} characters")
+
+
+def create_teacher(db: Connection, username: str, password: str) -> int:
+    """Add a teacher; raises :class:`AccountError` for a bad or taken name."""
+    name = check_username(username)
+    check_password(password)
+    if db.execute(select(teachers.c.id).where(teachers.c.username == name)).first():
+        raise AccountError(f"there is already a teacher called {name}")
+    result = db.execute(
+        teachers.insert().values(
+            username=name, password_hash=generate_password_hash(password), created_at=now()
+        )
+    )
+    return int(cast(Any, result.inserted_primary_key)[0])
+
+
+def set_password(db: Connection, username: str, password: str) -> None:
+    check_password(password)
+    done = db.execute(
+        teachers.update()
+        .where(teachers.c.username == check_username(username))
+        .values(password_hash=generate_password_hash(password))
+    )
+    if not done.rowcount:
+        raise AccountError(f"there is no teacher called {username.strip()}")
+
+
+def teacher_count(db: Connection) -> int:
+    return int(db.execute(select(func.count()).select_from(teachers)).scalar_one())
+
+
+def teacher_id() -> int:
+    """The logged-in teacher's id (inside :func:`login_required` views)."""
+    found: int = g.teacher_id
+    return found
+
+
+def login_required(view: F) -> F:
+    """Send visitors who are not logged in to the login page, then back."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        tid = session.get("teacher_id")
+        if tid is not None:
+            with read() as db:
+                name = db.execute(
+                    select(teachers.c.username).where(teachers.c.id == tid)
+                ).scalar_one_or_none()
+            if name is not None:
+                g.teacher_id, g.teacher_name = tid, name
+                return view(*args, **kwargs)
+            session.clear()  # the account was removed
+        if request.method != "GET":
+            abort(401)
+        return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+
+    return cast(F, wrapped)
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path on this site (never ``//evil.example``) may follow a login."""
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return url_for("home.dashboard")
+
+
+def _local_request() -> bool:
+    return client_address() in {"127.0.0.1", "::1"}
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Response | str | tuple[str, int]:
+    with read() as db:
+        if teacher_count(db) == 0:
+            return redirect(url_for("auth.setup"))
+    typed = {"username": request.form.get("username", "")}
+    if request.method == "GET":
+        return render_template(
+            "login.html", typed=typed, problem=None, next=request.args.get("next")
+        )
+    try:
+        limit(f"login:{client_address()}", LOGIN_LIMIT)
+        limit(f"login-user:{typed['username'].strip().casefold()[:40]}", LOGIN_LIMIT)
+    except RateLimited as busy:
+        page = render_template(
+            "login.html",
+            typed=typed,
+            next=request.form.get("next"),
+            problem=f"Too many attempts. Wait {busy.retry_after} seconds and try again.",
+        )
+        return page, 429, {"Retry-After": str(busy.retry_after)}  # type: ignore[return-value]
+    with read() as db:
+        row = db.execute(
+            select(teachers.c.id, teachers.c.password_hash).where(
+                teachers.c.username == typed["username"].strip().casefold()
+            )
+        ).first()
+    if row is None or not check_password_hash(row.password_hash, request.form.get("password", "")):
+        problem = "That user name and password do not match an account."
+        page = render_template(
+            "login.html", typed=typed, problem=problem, next=request.form.get("next")
+        )
+        return page, 401
+    session.clear()
+    session["teacher_id"] = row.id
+    session.permanent = True
+    return redirect(_safe_next(request.form.get("next")))
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    session.pop("teacher_id", None)
+    return redirect(url_for("auth.login"))
+
+
+@bp.route("/setup", methods=["GET", "POST"])
+def setup() -> Response | str | tuple[str, int]:
+    """The first-run page: make the first teacher account."""
+    with read() as db:
+        if teacher_count(db):
+            return redirect(url_for("auth.login"))
+    if not _local_request():
+        message = (
+            "The first teacher account is made on the computer running Printables "
+            "(open this page there), or with: printables teacher add NAME"
+        )
+        return render_template("error.html", title="First run", message=message), 403
+    typed = {"username": request.form.get("username", "")}
+    if request.method == "GET":
+        return render_template("setup.html", typed=typed, problem=None)
+    password = request.form.get("password", "")
+    try:
+        if password != request.form.get("repeat", ""):
+            raise AccountError("the two passwords differ")
+        with write() as db:
+            if teacher_count(db):
+                return redirect(url_for("auth.login"))
+            new_id = create_teacher(db, typed["username"], password)
+    except AccountError as error:
+        problem = problem_text(error)
+        return render_template("setup.html", typed=typed, problem=problem), 400
+    session.clear()
+    session["teacher_id"] = new_id
+    session.permanent = True
+    return redirect(url_for("home.dashboard"))

@@ -1,0 +1,107 @@
+"""Commands: ``printables serve`` starts the web app; ``printables teacher`` manages
+teacher accounts. The same ``teacher`` group is ``flask --app webapp teacher``.
+
+They reach the ``printables`` command through the ``printables.commands`` entry points
+(pyproject.toml), so the printing layer never imports the web app.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
+
+import click
+from flask import has_app_context
+from sqlalchemy import select
+
+from webapp.auth import AccountError, create_teacher, set_password, teacher_count
+from webapp.db import read, write
+from webapp.network import lan_address
+from webapp.tables import teachers
+
+
+@click.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--threads", default=16, show_default=True, type=click.IntRange(1, 256), help="Worker threads."
+)
+def serve(host: str, port: int, threads: int) -> None:
+    """Start the teachers' web app (timers, MAT sessions, answer checking).
+
+    Data is kept in an SQLite file in the app's instance folder, or in the database
+    PRINTABLES_DATABASE_URL names. For several worker processes use gunicorn:
+    gunicorn -w 4 'webapp:create_app()'.
+    """
+    import waitress
+
+    from webapp import create_app
+
+    app = create_app()
+    with app.app_context(), read() as db:
+        first_run = teacher_count(db) == 0
+    local = f"http://localhost:{port}"
+    click.echo(f"Printables is running. On this computer open {local}")
+    lan = lan_address()
+    if host in {"0.0.0.0", "::"} and lan:
+        click.echo(
+            f"Phones and other computers on the same network: http://{lan}:{port} "
+            "(the Wi-Fi must let devices reach each other)"
+        )
+    elif host not in {"0.0.0.0", "::"}:
+        click.echo(f"Listening on {host} only; use --host 0.0.0.0 to let phones join.")
+    if first_run:
+        click.echo(f"First run: make your teacher account at {local}/setup")
+    click.echo("Data: " + app.extensions["printables_db"].url.render_as_string(hide_password=True))
+    click.echo("Press Ctrl+C to stop.")
+    waitress.serve(app, host=host, port=port, threads=threads, ident="Printables")
+
+
+@click.group()
+def teacher() -> None:
+    """Teacher accounts: add one, change a password, list them."""
+
+
+def _app_context() -> AbstractContextManager[object]:
+    """The running app's context under ``flask``; a new app's under ``printables``."""
+    if has_app_context():
+        return nullcontext()
+    from webapp import create_app
+
+    return create_app().app_context()
+
+
+@teacher.command("add")
+@click.argument("username")
+@click.password_option(help="The password (asked for when not given).")
+def add(username: str, password: str) -> None:
+    """Add a teacher account called USERNAME."""
+    with _app_context():
+        try:
+            with write() as db:
+                create_teacher(db, username, password)
+        except AccountError as error:
+            raise click.ClickException(str(error)) from None
+    click.echo(f"Added teacher {username.strip().casefold()}.")
+
+
+@teacher.command("password")
+@click.argument("username")
+@click.password_option(help="The new password (asked for when not given).")
+def password(username: str, password: str) -> None:
+    """Set a new password for USERNAME."""
+    with _app_context():
+        try:
+            with write() as db:
+                set_password(db, username, password)
+        except AccountError as error:
+            raise click.ClickException(str(error)) from None
+    click.echo(f"Changed the password of {username.strip().casefold()}.")
+
+
+@teacher.command("list")
+def list_teachers() -> None:
+    """List the teacher accounts."""
+    with _app_context(), read() as db:
+        names = db.execute(select(teachers.c.username).order_by(teachers.c.username)).scalars()
+        for name in names:
+            click.echo(name)

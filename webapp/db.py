@@ -1,0 +1,85 @@
+"""The database: one SQLAlchemy engine per app, SQLite by default, any URL SQLAlchemy
+knows (PostgreSQL: ``postgresql+psycopg://...``) with no code change.
+
+Every piece of state lives here, never only in a worker's memory, so the app runs the
+same under one process or several (gunicorn, waitress). Requests use short transactions:
+:func:`read` for looking, :func:`write` for changing. On SQLite a write transaction
+starts with ``BEGIN IMMEDIATE``, so two workers that both read then write queue on
+the busy timeout instead of failing with "database is locked"; WAL mode lets readers
+go on while one worker writes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import Connection, Engine, Insert, Table, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
+
+BUSY_TIMEOUT_MS = 15_000
+"""How long a SQLite writer waits for another worker's transaction to finish."""
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL mode, foreign keys and a busy timeout."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        if ":memory:" not in url and url != "sqlite://":
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def engine() -> Engine:
+    """The current app's engine."""
+    found: Engine = current_app.extensions["printables_db"]
+    return found
+
+
+@contextmanager
+def read() -> Iterator[Connection]:
+    """A connection in a read transaction, closed at the end."""
+    with engine().connect() as connection, connection.begin():
+        yield connection
+
+
+@contextmanager
+def write(db: Engine | None = None) -> Iterator[Connection]:
+    """A connection in a write transaction, committed at the end (rolled back on error)."""
+    chosen = db if db is not None else engine()
+    with (
+        chosen.connect().execution_options(sqlite_begin="IMMEDIATE") as connection,
+        connection.begin(),
+    ):
+        yield connection
+
+
+def insert_or_ignore(connection: Connection, table: Table) -> Insert:
+    """``INSERT ... ON CONFLICT DO NOTHING`` for SQLite and PostgreSQL."""
+    if connection.dialect.name == "postgresql":
+        return postgresql.insert(table).on_conflict_do_nothing()
+    return sqlite.insert(table).on_conflict_do_nothing()
+
+
+def now() -> float:
+    """The server's clock, seconds since the epoch: every timer is computed from it."""
+    return time.time()

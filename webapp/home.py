@@ -1,0 +1,33 @@
+"""The front page (join a session, check an answer, teachers' log in) and the teacher's
+dashboard (timers and MAT sessions)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, session
+from sqlalchemy import select
+
+from webapp.auth import login_required, teacher_id
+from webapp.db import read
+from webapp.tables import mat_sessions, timers
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def front() -> str:
+    return render_template("front.html", teacher=session.get("teacher_id") is not None)
+
+
+@bp.get("/dashboard")
+@login_required
+def dashboard() -> str:
+    with read() as db:
+        my_timers = db.execute(
+            select(timers).where(timers.c.teacher_id == teacher_id()).order_by(timers.c.id)
+        ).all()
+        my_sessions = db.execute(
+            select(mat_sessions)
+            .where(mat_sessions.c.teacher_id == teacher_id())
+            .order_by(mat_sessions.c.created_at.desc())
+        ).all()
+    return render_template("dashboard.html", timers=my_timers, sessions=my_sessions)

@@ -1,0 +1,124 @@
+"""Secrets, cookies, CSRF, response headers and rate limits.
+
+- The secret key is made once and kept in the instance folder, so every worker signs
+  cookies alike and a restart logs no one out.
+- Session cookies are HttpOnly and SameSite=Lax, and Secure whenever the page came over
+  HTTPS (a classroom server on plain HTTP still works).
+- Flask-WTF's CSRF protection covers every POST; templates put ``csrf_token()`` in each
+  form, and scripts send it in the ``X-CSRFToken`` header.
+- Rate limits count requests per key and minute in the database (not in a worker's
+  memory), so they hold across workers and restarts.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import time
+from pathlib import Path
+
+from flask import Flask, Response, current_app, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from sqlalchemy import delete
+
+from webapp.db import insert_or_ignore, now, write
+from webapp.tables import hits
+
+csrf = CSRFProtect()
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; media-src 'self' data:; object-src 'none'; "
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+
+
+def secret_key(instance: Path) -> str:
+    """The app's secret key, made on first use and kept in ``instance/secret_key``
+    (created exclusively, so workers starting together agree on one)."""
+    path = instance / "secret_key"
+    instance.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):  # another worker is writing it this very moment
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty; delete it and start again") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+    return key
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, marked Secure when the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (bool(request) and request.is_secure)
+
+
+def init(app: Flask) -> None:
+    """Cookies, CSRF and headers for ``app``."""
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a lesson's form may sit open for hours
+    app.session_interface = SessionInterface()
+    csrf.init_app(app)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        message = (
+            "This form had expired or was sent from another page "
+            f"({error.description.rstrip('.')}). Go back, reload the page and send it again."
+        )
+        return render_template("error.html", title="Please try again", message=message), 400
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+
+class RateLimited(Exception):
+    """Too many requests for one key in the current minute."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.retry_after = retry_after
+
+
+def limit(key: str, per_minute: int) -> None:
+    """Count one request for ``key``; raise :class:`RateLimited` past ``per_minute``."""
+    if current_app.config.get("RATE_LIMITS", True) is False:
+        return
+    moment = now()
+    window = math.floor(moment / 60)
+    with write() as db:
+        db.execute(delete(hits).where(hits.c.window < window - 1))
+        db.execute(insert_or_ignore(db, hits).values(key=key, window=window, count=0))
+        db.execute(
+            hits.update()
+            .where(hits.c.key == key, hits.c.window == window)
+            .values(count=hits.c.count + 1)
+        )
+        count = db.execute(
+            hits.select()
+            .with_only_columns(hits.c.count)
+            .where(hits.c.key == key, hits.c.window == window)
+        ).scalar_one()
+    if count > per_minute:
+        raise RateLimited(max(1, math.ceil((window + 1) * 60 - moment)))
+
+
+def client_address() -> str:
+    """The address the request came from (the proxy's, behind a reverse proxy unless the
+    deployment adds Werkzeug's ProxyFix)."""
+    return request.remote_addr or "unknown"

@@ -1,0 +1,54 @@
+// A student's page: the clock of the running set from the server's time; the page
+// reloads when the teacher starts the next set, records a hand for this player or
+// reveals the results. What the student types is kept in sessionStorage, so neither a
+// reload nor a lost connection loses it.
+"use strict";
+(function (P) {
+  const page = document.getElementById("play");
+  if (!page) { return; }
+  const clock = document.getElementById("clock");
+  const answer = document.getElementById("answer");
+  const form = document.getElementById("hand-form");
+  const shown = { round: page.dataset.round, revealed: page.dataset.revealed, hand: page.dataset.hand };
+  const draftKey = `printables-draft-${page.dataset.key}-${shown.round}`;
+  let endsAt = parseFloat(page.dataset.ends) || null;
+
+  if (answer) {
+    const saved = window.sessionStorage.getItem(draftKey);
+    if (saved && !answer.value) { answer.value = saved; }
+    answer.addEventListener("input", () => window.sessionStorage.setItem(draftKey, answer.value));
+  }
+  if (form) {
+    form.addEventListener("submit", () => window.sessionStorage.setItem(draftKey, answer.value));
+  }
+
+  async function poll() {
+    try {
+      const state = await P.clock.sync(page.dataset.state);
+      const round = state.round ? String(state.round.number) : "";
+      const revealed = state.revealed ? "1" : "0";
+      const hand = state.hand === null ? "" : String(state.hand);
+      if (round !== shown.round || revealed !== shown.revealed || hand !== shown.hand) {
+        if (answer) { window.sessionStorage.setItem(draftKey, answer.value); }
+        window.location.reload();
+        return;
+      }
+      endsAt = state.round && state.round.running ? state.round.ends_at : null;
+      tick();
+    } catch (error) { /* offline for a moment: the next poll tries again */ }
+  }
+
+  function tick() {
+    if (!clock) { return; }
+    const left = endsAt === null ? 0 : endsAt - P.clock.now();
+    clock.textContent = left > 0 ? `${P.formatSeconds(Math.ceil(left))} left` : "Time is up";
+    if (left <= 0 && form) {
+      form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    }
+  }
+
+  poll();
+  setInterval(poll, 2000);
+  setInterval(tick, 250);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) { poll(); } });
+})(window.Printables);

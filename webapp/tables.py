@@ -1,0 +1,120 @@
+"""The database tables (SQLAlchemy Core). Times are the server's clock in seconds since
+the epoch (:func:`webapp.db.now`); elapsed times in MAT are whole seconds, as the rules
+score them.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, nullable=False),
+)
+
+teachers = Table(
+    "teachers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("username", String(40), nullable=False, unique=True),  # stored case-folded
+    Column("password_hash", String(255), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+timers = Table(
+    "timers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("teacher_id", ForeignKey("teachers.id", ondelete="CASCADE"), nullable=False),
+    Column("label", String(60), nullable=False),
+    Column("direction", String(4), nullable=False),  # "down" or "up"
+    Column("duration", Integer, nullable=False),  # seconds; count-up timers stop there
+    Column("started_at", Float),  # when running: the server time it (re)started
+    Column("elapsed", Float, nullable=False, default=0.0),  # seconds run before that
+    Column("created_at", Float, nullable=False),
+    CheckConstraint("direction IN ('down', 'up')", name="timer_direction"),
+)
+
+mat_sessions = Table(
+    "mat_sessions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("teacher_id", ForeignKey("teachers.id", ondelete="CASCADE"), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("variant", String(12), nullable=False),  # "simultaneous" or "successive"
+    Column("rows", Integer, nullable=False),
+    Column("cols", Integer, nullable=False),
+    Column("time_limit", Integer, nullable=False),
+    Column("join_code", String(12), nullable=False, unique=True),
+    Column("revealed", Boolean, nullable=False, default=False),
+    Column("created_at", Float, nullable=False),
+    CheckConstraint("variant IN ('simultaneous', 'successive')", name="session_variant"),
+)
+
+mat_sets = Table(
+    "mat_sets",
+    metadata,
+    Column("session_id", ForeignKey("mat_sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("position", Integer, primary_key=True),  # 0-based
+    Column("puzzle_id", String(40), nullable=False),
+    Column("cards", Text, nullable=False),  # card names in the printed order
+    Column("impossible", Boolean, nullable=False),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("session_id", ForeignKey("mat_sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 0-based turn
+    Column("started_at", Float, nullable=False),
+    Column("ended_at", Float),  # ended early by the proctor; otherwise at the limit
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("mat_sessions.id", ondelete="CASCADE"), nullable=False),
+    Column("nickname", String(24), nullable=False),
+    Column("nickname_key", String(24), nullable=False),  # case-folded, for uniqueness
+    Column("seat", Integer, nullable=False),  # 0-based, in joining order
+    Column("token_hash", String(64), unique=True),  # sha256 of the device's token
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("session_id", "nickname_key", name="player_nickname"),
+    UniqueConstraint("session_id", "seat", name="player_seat"),
+)
+
+entries = Table(
+    "entries",
+    metadata,
+    Column("player_id", ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("seconds", Integer),  # elapsed whole seconds when the hand went up
+    Column("claim", String(10)),  # what the player pressed: "done" or "impossible"
+    Column("answer", Text),  # the written answer, as typed
+    Column("verdict", String(10)),  # the proctor's: "solved", "impossible" or "wrong"
+    Column("updated_at", Float, nullable=False),
+)
+
+hits = Table(
+    "hits",
+    metadata,
+    Column("key", String(120), primary_key=True),
+    Column("window", Integer, primary_key=True),
+    Column("count", Integer, nullable=False),
+)

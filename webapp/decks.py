@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, Response, abort, render_template, request
 
 from generator.faces import back, face
@@ -38,14 +40,25 @@ def gallery(key: str) -> str:
     return render_template("gallery.html", deck=deck, cards=list(enumerate(deck)))
 
 
+@functools.lru_cache(maxsize=256)
+def _face_svg(key: str, index: int) -> str:
+    """A card's SVG, drawn once per worker: a class's phones ask for the same nine cards
+    the moment a set starts."""
+    deck = DECKS[key]
+    card = deck.cards[index]
+    return scene_to_svg(face(card, CARD_SIZES["poker"]), title=f"{deck.title}: {card}")
+
+
 @bp.get("/decks/<key>/cards/<int:index>.svg")
 def card_svg(key: str, index: int) -> Response:
     deck = _deck(key)
     if not 0 <= index < len(deck):
         abort(404)
-    card = deck.cards[index]
-    svg = scene_to_svg(face(card, CARD_SIZES["poker"]), title=f"{deck.title}: {card}")
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+    return Response(
+        _face_svg(deck.key, index),
+        mimetype="image/svg+xml",
+        headers={"Cache-Control": "max-age=86400"},
+    )
 
 
 @bp.get("/decks/<key>/back.svg")

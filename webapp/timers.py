@@ -1,0 +1,565 @@
+"""Projector timers: count down (MAT 10:00, Secret Card 3:00, any time) or count up.
+
+The server owns the clock. A timer stores its setting and how it has run: ``elapsed``
+seconds before ``started_at``, the server time (:func:`webapp.db.now`) it last started,
+NULL while paused or stopped. Every screen computes the time shown from that and the
+server's "now" (``static/timer.js`` with ``static/clock.js``), so two projectors agree,
+a reload shows the right time and a background tab does not drift. A count-down stops
+at zero, a count-up at its duration.
+
+Every page needs a teacher's login, and every query filters by :func:`teacher_id`:
+another teacher's timer is "not found". The buttons are plain forms (POST, CSRF token,
+303 back to the screen) that the script sends with ``fetch`` instead, getting the
+timer's state as JSON.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from sqlalchemy import Connection, func, select
+from werkzeug.exceptions import HTTPException
+
+from webapp.auth import login_required, teacher_id
+from webapp.db import now, read, write
+from webapp.tables import timers
+
+bp = Blueprint("timers", __name__)
+
+MIN_DURATION = 1
+MAX_DURATION = 24 * 3600
+MAX_LABEL = 60
+MAX_TIMERS = 100
+"""Timers one teacher may keep."""
+DIRECTIONS = {"down": "counts down", "up": "counts up"}
+NO_TIME = "Time: write minutes:seconds such as 10:00 or 3:00"
+NO_LABEL = f"Label: write a name for the timer (1 to {MAX_LABEL} characters), such as MAT"
+
+
+@dataclass(frozen=True)
+class Preset:
+    key: str  # the form value, and the screen's keyboard shortcut
+    label: str
+    duration: int
+
+    @property
+    def name(self) -> str:
+        """The button's text: ``MAT 10:00``."""
+        return f"{self.label} {format_seconds(self.duration)}"
+
+
+PRESETS = {p.key: p for p in (Preset("1", "MAT", 600), Preset("3", "Secret Card", 180))}
+
+
+@dataclass(frozen=True)
+class Timer:
+    """One stored timer (a row of ``timers``)."""
+
+    id: int
+    label: str
+    direction: str  # "down" or "up"
+    duration: int  # seconds
+    started_at: float | None  # server time of the last start; None unless running
+    elapsed: float  # seconds run before started_at
+
+    @classmethod
+    def from_row(cls, row: Any) -> Timer:
+        return cls(
+            id=int(row.id),
+            label=str(row.label),
+            direction=str(row.direction),
+            duration=int(row.duration),
+            started_at=None if row.started_at is None else float(row.started_at),
+            elapsed=float(row.elapsed or 0.0),
+        )
+
+    @property
+    def running(self) -> bool:
+        return self.started_at is not None
+
+
+def ran_seconds(timer: Timer, at: float) -> float:
+    """Seconds the timer has run by server time ``at``, from 0 to its duration."""
+    run = timer.elapsed + (at - timer.started_at if timer.started_at is not None else 0.0)
+    return min(float(timer.duration), max(0.0, run))
+
+
+def shown_seconds(timer: Timer, at: float) -> float:
+    """The seconds a screen shows at server time ``at``: the time left of a count-down,
+    the time run of a count-up (each stops at its end).
+
+    >>> mat = Timer(1, "MAT", "down", 600, started_at=1000.0, elapsed=30.0)
+    >>> shown_seconds(mat, at=1100.0)  # 30 s before this start, 100 s since
+    470.0
+    >>> shown_seconds(mat, at=5000.0)  # a count-down stops at zero
+    0.0
+    >>> shown_seconds(replace(mat, direction="up"), at=1100.0)
+    130.0
+    >>> shown_seconds(replace(mat, direction="up"), at=5000.0)  # and a count-up at 10:00
+    600.0
+    >>> shown_seconds(replace(mat, started_at=None), at=5000.0)  # paused: time stands still
+    570.0
+    """
+    run = ran_seconds(timer, at)
+    return float(timer.duration) - run if timer.direction == "down" else run
+
+
+def display_seconds(timer: Timer, at: float) -> int:
+    """Whole seconds on the digits: a count-down rounds up (it shows 0:00 only at zero),
+    a count-up rounds down (as a stopwatch does).
+
+    >>> display_seconds(Timer(1, "MAT", "down", 600, 1000.0, 0.0), at=1000.4)
+    600
+    >>> display_seconds(Timer(1, "Up", "up", 600, 1000.0, 0.0), at=1059.9)
+    59
+    """
+    shown = shown_seconds(timer, at)
+    return math.ceil(shown - 1e-9) if timer.direction == "down" else math.floor(shown)
+
+
+def status(timer: Timer, at: float) -> str:
+    """``stopped`` (at its start), ``running``, ``paused`` or ``finished`` (at its end).
+
+    >>> status(Timer(1, "MAT", "down", 600, None, 0.0), at=0.0)
+    'stopped'
+    >>> status(Timer(1, "MAT", "down", 600, 1000.0, 0.0), at=1600.0)
+    'finished'
+    """
+    if ran_seconds(timer, at) >= timer.duration:
+        return "finished"
+    if timer.running:
+        return "running"
+    return "paused" if timer.elapsed > 0 else "stopped"
+
+
+def state(timer: Timer, at: float) -> dict[str, Any]:
+    """The timer as the screens' script reads it (``GET /timers/<id>/state``)."""
+    return {
+        "id": timer.id,
+        "label": timer.label,
+        "direction": timer.direction,
+        "duration": timer.duration,
+        "started_at": timer.started_at,
+        "elapsed": timer.elapsed,
+        "running": timer.running,
+        "status": status(timer, at),
+        "shown": display_seconds(timer, at),
+        "now": at,
+    }
+
+
+def format_seconds(seconds: float) -> str:
+    """``605`` -> ``10:05``; ``3725`` -> ``1:02:05`` (as ``Printables.formatSeconds``).
+
+    >>> format_seconds(605), format_seconds(3725), format_seconds(-3)
+    ('10:05', '1:02:05', '0:00')
+    """
+    whole = max(0, math.floor(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+# The changes each button makes: pure, from the timer and the server's time, to the
+# columns to store.
+
+
+def start_values(timer: Timer, at: float) -> dict[str, Any]:
+    """Start, or go on after a pause; a timer at its end starts a new run from the
+    beginning. Starting a running timer changes nothing."""
+    if ran_seconds(timer, at) >= timer.duration:
+        return {"elapsed": 0.0, "started_at": at}
+    if timer.running:
+        return {}
+    return {"started_at": at}
+
+
+def pause_values(timer: Timer, at: float) -> dict[str, Any]:
+    """Stand still: keep the time run so far (at most the duration)."""
+    if not timer.running:
+        return {}
+    return {"elapsed": ran_seconds(timer, at), "started_at": None}
+
+
+def reset_values(timer: Timer, at: float) -> dict[str, Any]:
+    """Back to the start, stopped."""
+    return {"elapsed": 0.0, "started_at": None}
+
+
+# Reading what a teacher typed.
+
+
+class Problems(ValueError):
+    """What was wrong with a form: a message for each field."""
+
+    def __init__(self, problems: Mapping[str, str]) -> None:
+        super().__init__("; ".join(problems.values()))
+        self.problems = dict(problems)
+
+
+def parse_time(text: str) -> int:
+    """Seconds in a time typed as minutes:seconds, hours:minutes:seconds or whole minutes;
+    raises ValueError with what was expected.
+
+    >>> parse_time("10:00"), parse_time(" 3:05 "), parse_time("0:30"), parse_time("1:30:00")
+    (600, 185, 30, 5400)
+    >>> parse_time("5")  # whole minutes
+    300
+    >>> parse_time("10:7x")
+    Traceback (most recent call last):
+    ValueError: Time: write minutes:seconds such as 10:00, not '10:7x'
+    """
+    typed = text.strip()
+    parts = typed.split(":")
+    digits = all(p.isascii() and p.isdigit() for p in parts)
+    if not typed:
+        raise ValueError(NO_TIME)
+    if not digits or len(parts) > 3 or len(typed) > 12 or any(len(p) != 2 for p in parts[1:]):
+        shown = typed if len(typed) <= 20 else typed[:20] + "..."
+        raise ValueError(f"Time: write minutes:seconds such as 10:00, not {shown!r}")
+    numbers = [int(p) for p in parts]
+    if any(n >= 60 for n in numbers[1:]):
+        raise ValueError(
+            f"Time: minutes and seconds after a colon go up to 59, not {typed!r} "
+            "(write 1:30:00 for an hour and a half)"
+        )
+    if len(numbers) == 1:
+        seconds = numbers[0] * 60
+    elif len(numbers) == 2:
+        seconds = numbers[0] * 60 + numbers[1]
+    else:
+        seconds = numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
+    return check_duration(seconds, typed)
+
+
+def check_duration(seconds: int, typed: str | None = None) -> int:
+    """``seconds`` if a timer may run that long (1 s to 24 h); else ValueError."""
+    if not MIN_DURATION <= seconds <= MAX_DURATION:
+        given = typed if typed is not None else f"{seconds} seconds"
+        raise ValueError(
+            f"Time: from {format_seconds(MIN_DURATION)} to {format_seconds(MAX_DURATION)} "
+            f"(24 hours), not {given!r}"
+        )
+    return seconds
+
+
+def parse_label(text: str) -> str:
+    """The label, trimmed: 1 to 60 characters, no control characters.
+
+    >>> parse_label("  MAT, period 3 ")
+    'MAT, period 3'
+    """
+    label = " ".join(text.split())
+    if not label:
+        raise ValueError(NO_LABEL)
+    if len(label) > MAX_LABEL:
+        raise ValueError(f"Label: at most {MAX_LABEL} characters; this one has {len(label)}")
+    if any(not c.isprintable() for c in label):
+        raise ValueError("Label: letters, digits and punctuation only, no control characters")
+    return label
+
+
+def parse_direction(text: str) -> str:
+    direction = text.strip().lower()
+    if direction not in DIRECTIONS:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise ValueError(f"Counts: choose down (a countdown) or up (counting up), not {shown!r}")
+    return direction
+
+
+def read_settings(form: Mapping[str, str], *, partial: bool) -> dict[str, Any]:
+    """Label, direction and duration from a form (a preset fills in all three).
+
+    ``partial``: only the fields present are read (the screen's ``/set``); otherwise a
+    new timer needs a label and a time, and counts down unless told otherwise.
+    Raises :class:`Problems`.
+    """
+    key = form.get("preset")
+    if key is not None:
+        preset = PRESETS.get(key)
+        if preset is None:
+            known = ", ".join(p.name for p in PRESETS.values())
+            raise Problems({"preset": f"Preset: choose {known}, not {key[:20]!r}"})
+        return {"label": preset.label, "direction": "down", "duration": preset.duration}
+    found: dict[str, Any] = {}
+    problems: dict[str, str] = {}
+    readers: dict[str, tuple[str, Callable[[str], Any]]] = {
+        "label": ("label", parse_label),
+        "direction": ("direction", parse_direction),
+        "time": ("duration", parse_time),
+        "duration": ("duration", _parse_duration_seconds),
+    }
+    for field, (column, parse) in readers.items():
+        if field not in form:
+            continue
+        try:
+            found[column] = parse(form[field])
+        except ValueError as error:
+            problems["time" if column == "duration" else field] = str(error)
+    if not partial:
+        found.setdefault("direction", "down")
+        if "label" not in found and "label" not in problems:
+            problems["label"] = NO_LABEL
+        if "duration" not in found and "time" not in problems:
+            problems["time"] = NO_TIME
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def _parse_duration_seconds(text: str) -> int:
+    """A duration in whole seconds, as the screen's script sends it."""
+    typed = text.strip()
+    if not (typed.isascii() and typed.isdigit()) or len(typed) > 6:
+        shown = typed if len(typed) <= 20 else typed[:20] + "..."
+        raise ValueError(f"Time: whole seconds such as 600, not {shown!r}")
+    return check_duration(int(typed), f"{typed} seconds")
+
+
+# Views.
+
+
+def wants_json() -> bool:
+    """Whether the request came from the page's script rather than a plain form."""
+    if request.headers.get("X-Requested-With"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def _json(body: dict[str, Any], code: int = 200) -> ResponseReturnValue:
+    response = jsonify(body)
+    response.status_code = code
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.errorhandler(404)
+def not_found(error: HTTPException) -> ResponseReturnValue:
+    message = "There is no such timer among yours: it may have been deleted."
+    if wants_json():
+        return _json({"error": message}, 404)
+    page = render_template(
+        "error.html",
+        title="Timer not found",
+        message=message,
+        back_url=url_for("timers.index"),
+        back_text="Your timers",
+    )
+    return page, 404
+
+
+def _load(db: Connection, timer_id: int, *, lock: bool = False) -> Timer:
+    """The logged-in teacher's timer, or 404 (also for another teacher's)."""
+    query = select(timers).where(timers.c.id == timer_id, timers.c.teacher_id == teacher_id())
+    row = db.execute(query.with_for_update() if lock else query).first()
+    if row is None:
+        abort(404)
+    return Timer.from_row(row)
+
+
+def _my_timers() -> list[Timer]:
+    with read() as db:
+        rows = db.execute(
+            select(timers).where(timers.c.teacher_id == teacher_id()).order_by(timers.c.id)
+        ).all()
+    return [Timer.from_row(row) for row in rows]
+
+
+def _index_page(
+    problems: Mapping[str, str] | None = None, typed: Mapping[str, str] | None = None
+) -> str:
+    at = now()
+    rows = [
+        {
+            "timer": timer,
+            "setting": format_seconds(timer.duration),
+            "shown": format_seconds(display_seconds(timer, at)),
+            "status": status(timer, at),
+        }
+        for timer in _my_timers()
+    ]
+    return render_template(
+        "timers.html",
+        rows=rows,
+        presets=PRESETS.values(),
+        problems=problems or {},
+        typed=typed or {"label": "", "time": "", "direction": "down"},
+        max_label=MAX_LABEL,
+    )
+
+
+@bp.get("/timers")
+@login_required
+def index() -> ResponseReturnValue:
+    return _index_page()
+
+
+@bp.post("/timers")
+@login_required
+def create() -> ResponseReturnValue:
+    typed = {
+        "label": request.form.get("label", ""),
+        "time": request.form.get("time", ""),
+        "direction": request.form.get("direction", "down"),
+    }
+    try:
+        settings = read_settings(request.form, partial=False)
+        with write() as db:
+            count = db.execute(
+                select(func.count()).select_from(timers).where(timers.c.teacher_id == teacher_id())
+            ).scalar_one()
+            if count >= MAX_TIMERS:
+                raise Problems(
+                    {"timers": f"You have {count} timers, the most one teacher may keep: "
+                               "delete some first."}
+                )  # fmt: skip
+            result = db.execute(
+                timers.insert().values(
+                    teacher_id=teacher_id(),
+                    elapsed=0.0,
+                    started_at=None,
+                    created_at=now(),
+                    **settings,
+                )
+            )
+            new_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+    except Problems as error:
+        if wants_json():
+            return _json({"error": str(error), "problems": error.problems}, 400)
+        return _index_page(error.problems, typed), 400
+    if wants_json():
+        with read() as db:
+            return _json(state(_load(db, new_id), now()), 201)
+    return redirect(url_for("timers.screen", timer_id=new_id), 303)
+
+
+@bp.post("/timers/<int:timer_id>/delete")
+@login_required
+def delete(timer_id: int) -> ResponseReturnValue:
+    with write() as db:
+        timer = _load(db, timer_id, lock=True)
+        db.execute(timers.delete().where(timers.c.id == timer.id))
+    if wants_json():
+        return _json({"deleted": timer.id})
+    flash(f"Deleted the timer “{timer.label}”.")
+    return redirect(url_for("timers.index"), 303)
+
+
+def _screen_page(
+    timer: Timer,
+    at: float,
+    problems: Mapping[str, str] | None = None,
+    typed: Mapping[str, str] | None = None,
+) -> str:
+    current = state(timer, at)
+    return render_template(
+        "timer_screen.html",
+        timer=timer,
+        state=current,
+        shown=format_seconds(current["shown"]),
+        setting=format_seconds(timer.duration),
+        presets=PRESETS.values(),
+        problems=problems or {},
+        typed=typed
+        or {
+            "label": timer.label,
+            "time": format_seconds(timer.duration),
+            "direction": timer.direction,
+        },
+        max_label=MAX_LABEL,
+    )
+
+
+@bp.get("/timers/<int:timer_id>")
+@login_required
+def screen(timer_id: int) -> ResponseReturnValue:
+    """The full-screen projector page."""
+    with read() as db:
+        timer = _load(db, timer_id)
+    return _screen_page(timer, now()), 200, {"Cache-Control": "no-store"}
+
+
+@bp.get("/timers/<int:timer_id>/state")
+@login_required
+def timer_state(timer_id: int) -> ResponseReturnValue:
+    with read() as db:
+        timer = _load(db, timer_id)
+    return _json(state(timer, now()))
+
+
+def _change(timer_id: int, change: Callable[[Timer, float], dict[str, Any]]) -> ResponseReturnValue:
+    """Apply ``change`` in one write transaction at the server's time; answer with the
+    new state (script) or 303 back to the screen (plain form)."""
+    with write() as db:
+        timer = _load(db, timer_id, lock=True)
+        at = now()
+        values = change(timer, at)
+        if values:
+            db.execute(timers.update().where(timers.c.id == timer.id).values(**values))
+            timer = replace(timer, **values)
+    if wants_json():
+        return _json(state(timer, at))
+    return redirect(url_for("timers.screen", timer_id=timer.id), 303)
+
+
+@bp.post("/timers/<int:timer_id>/start")
+@login_required
+def start(timer_id: int) -> ResponseReturnValue:
+    return _change(timer_id, start_values)
+
+
+@bp.post("/timers/<int:timer_id>/pause")
+@login_required
+def pause(timer_id: int) -> ResponseReturnValue:
+    return _change(timer_id, pause_values)
+
+
+@bp.post("/timers/<int:timer_id>/reset")
+@login_required
+def reset(timer_id: int) -> ResponseReturnValue:
+    return _change(timer_id, reset_values)
+
+
+@bp.post("/timers/<int:timer_id>/set")
+@login_required
+def set_timer(timer_id: int) -> ResponseReturnValue:
+    """Change the label, the time or the direction. A new time or direction (a preset
+    sets all three) is loaded as on a kitchen timer: stopped at its start. A new label
+    alone leaves the clock alone."""
+    try:
+        settings = read_settings(request.form, partial=True)
+        if not settings:
+            raise Problems({"time": NO_TIME})
+    except Problems as error:
+        if wants_json():
+            return _json({"error": str(error), "problems": error.problems}, 400)
+        with read() as db:
+            timer = _load(db, timer_id)
+        typed = {
+            "label": request.form.get("label", timer.label),
+            "time": request.form.get("time", format_seconds(timer.duration)),
+            "direction": request.form.get("direction", timer.direction),
+        }
+        return _screen_page(timer, now(), error.problems, typed), 400
+
+    def change(timer: Timer, at: float) -> dict[str, Any]:
+        if "duration" in settings or "direction" in settings:
+            return {**settings, **reset_values(timer, at)}
+        return settings
+
+    return _change(timer_id, change)

@@ -1,0 +1,126 @@
+"""The web app served for real: gunicorn worker processes on a free port and an SQLite
+file, started (and restarted) in a subprocess of its own, for end-to-end tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from importlib.metadata import version
+from pathlib import Path
+from typing import IO
+
+PROJECT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    """A port no one listens on now (the kernel's pick), for one server."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _no_control_socket() -> list[str]:
+    """Gunicorn 25.1 and later listen on a control socket, by default one path in the home
+    folder for every server: parallel test servers would fight over it."""
+    major, minor = (int(part) for part in version("gunicorn").split(".")[:2])
+    return ["--no-control-socket"] if (major, minor) >= (25, 1) else []
+
+
+class LiveServer:
+    """``gunicorn -w WORKERS 'webapp:create_app()'`` on 127.0.0.1, its data in ``folder``.
+
+    The environment names the database, the secret key and the public base URL, so a
+    restart finds the same data and keeps everyone's cookies valid.
+    """
+
+    def __init__(self, folder: Path, workers: int = 2, secret_key: str = "e2e-secret") -> None:
+        self.folder = folder
+        self.workers = workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / "gunicorn.log"
+        self.env = {
+            **os.environ,
+            "PRINTABLES_DATABASE_URL": f"sqlite:///{folder / 'e2e.sqlite3'}",
+            "PRINTABLES_SECRET_KEY": secret_key,
+            "PRINTABLES_BASE_URL": self.url,
+        }
+        self._process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    def command(self, *args: str) -> str:
+        """Run ``printables ARGS`` on the same database; its output (raises on failure)."""
+        done = subprocess.run(
+            [str(BIN / "printables"), *args],
+            env=self.env,
+            cwd=PROJECT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"printables {' '.join(args)}: {done.stdout}{done.stderr}")
+        return done.stdout
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start gunicorn and wait until it answers."""
+        self._log = self.log_path.open("ab")
+        self._process = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "-w",
+                str(self.workers),
+                "-b",
+                f"127.0.0.1:{self.port}",
+                "--graceful-timeout",
+                "2",
+                *_no_control_socket(),
+                "webapp:create_app()",
+            ],
+            env=self.env,
+            cwd=PROJECT,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: stop() ends the workers too
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/login", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"gunicorn did not answer within {timeout} s: {self.log()}")
+
+    def stop(self) -> None:
+        """Kill gunicorn's process group (the arbiter and its workers) and wait for it."""
+        process, self._process = self._process, None
+        if process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def restart(self) -> None:
+        """Kill the server (as a power cut would) and start it again on the same port."""
+        self.stop()
+        self.start()
+
+    def log(self) -> str:
+        """What gunicorn has written so far (for failure messages)."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

@@ -126,6 +126,23 @@ def login_required(view: F) -> F:
     return cast(F, wrapped)
 
 
+@bp.app_errorhandler(401)
+def unauthorized(_error: Exception) -> tuple[str, int]:
+    """A change sent without a teacher's login (never logged in, or logged out meanwhile)."""
+    message = (
+        "Only a logged-in teacher can do this, and you are not logged in (or have logged "
+        "out meanwhile). Log in, then send it again."
+    )
+    page = render_template(
+        "error.html",
+        title="Please log in",
+        message=message,
+        back_url=url_for("auth.login"),
+        back_text="Log in",
+    )
+    return page, 401
+
+
 def _safe_next(target: str | None) -> str:
     """Only a path on this site (never ``//evil.example``) may follow a login."""
     if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:

@@ -3,7 +3,7 @@ dashboard (timers and MAT sessions)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, session
+from flask import Blueprint, render_template, request, session
 from sqlalchemy import select
 
 from webapp.auth import login_required, teacher_id
@@ -11,6 +11,21 @@ from webapp.db import read
 from webapp.tables import mat_sessions, timers
 
 bp = Blueprint("home", __name__)
+
+
+@bp.app_errorhandler(404)
+def not_found(_error: Exception) -> tuple[str, int]:
+    """Any address the app does not have (a mistyped link, an old bookmark)."""
+    message = f"There is no page at {request.path}. Check the address, or start again here."
+    return render_template("error.html", title="Not found", message=message), 404
+
+
+@bp.app_errorhandler(405)
+def wrong_method(_error: Exception) -> tuple[str, int]:
+    message = (
+        "That address takes a form sent from its page, not a link: go back and use the button."
+    )
+    return render_template("error.html", title="Not here", message=message), 405
 
 
 @bp.get("/")

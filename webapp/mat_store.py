@@ -497,6 +497,10 @@ def add_player(
     key = name.casefold()
     token = secrets.token_urlsafe(24) if with_token else None
     token_hash = hash_token(token) if token else None
+    # One join at a time per session, so the nickname check, the head count and the next
+    # seat below see every earlier join: PostgreSQL's FOR UPDATE (SQLite's BEGIN IMMEDIATE
+    # already serialises writers, and its dialect leaves FOR UPDATE out).
+    db.execute(select(mat_sessions.c.id).where(mat_sessions.c.id == view.id).with_for_update())
     existing = db.execute(
         select(players).where(players.c.session_id == view.id, players.c.nickname_key == key)
     ).first()

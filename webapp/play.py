@@ -56,14 +56,27 @@ def join() -> Response | tuple[str, int]:
 def join_code(code: str) -> Response | tuple[str, int]:
     """The join QR code's target: the code is filled in, only the nickname is asked."""
     code = store.normal_code(code)
-    if code in _tokens():
-        return redirect(url_for("play.seat", code=code))
     try:
         with read() as db:
-            store.load_by_code(db, code)
+            seated = _holds_seat(db, store.load_by_code(db, code))
     except LookupError:
         return _join_page({"code": code, "nickname": ""}, _no_session(code), 404)
+    if seated:
+        return redirect(url_for("play.seat", code=code))
     return _join_page({"code": code, "nickname": ""}, None)
+
+
+def _holds_seat(db: Any, view: store.SessionView) -> bool:
+    """Whether this device's token still holds a seat (the teacher may have freed it, or
+    deleted the players: then the student joins again instead of going round in circles)."""
+    return store.player_by_token(db, view, _tokens().get(view.row.join_code)) is not None
+
+
+@bp.errorhandler(404)
+def not_found(_error: Exception) -> tuple[str, int]:
+    """A play page for a code that names no session (ended and deleted, or mistyped)."""
+    code = store.normal_code(str((request.view_args or {}).get("code", "")))
+    return _join_page({"code": code, "nickname": ""}, _no_session(code), 404)
 
 
 def _no_session(code: str) -> str:
@@ -87,11 +100,11 @@ def join_post() -> Response | tuple[str, int]:
         )
         return page, 429
     tokens = _tokens()
-    if typed["code"] in tokens:
-        return redirect(url_for("play.seat", code=typed["code"]), code=303)
     try:
         with write() as db:
             view = store.load_by_code(db, typed["code"])
+            if _holds_seat(db, view):
+                return redirect(url_for("play.seat", code=view.row.join_code), code=303)
             _, token = store.add_player(db, view, typed["nickname"], with_token=True)
     except LookupError:
         return _join_page(typed, _no_session(typed["code"]), 404)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from flask import (
@@ -26,6 +27,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from generator.qr import qr_scene
+from generator.session_sheet import SessionResults, session_scoresheet_pdf
 from generator.svg import scene_to_svg
 from printables.games.mat import TIME_LIMIT
 from printables.puzzles import get_puzzle
@@ -61,6 +63,24 @@ def _back(view: store.SessionView, round_number: int | None = None, anchor: str 
 
 def _wants_json() -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
+
+
+@bp.errorhandler(404)
+def not_found(_error: Exception) -> tuple[str, int] | tuple[dict[str, Any], int]:
+    """Another teacher's session, a deleted one, or no such set: say so plainly."""
+    message = (
+        "There is no such MAT session among yours, or no such set in it: it may have been deleted."
+    )
+    if _wants_json():
+        return {"problem": message}, 404
+    page = render_template(
+        "error.html",
+        title="Session not found",
+        message=message,
+        back_url=url_for("home.dashboard"),
+        back_text="Your dashboard",
+    )
+    return page, 404
 
 
 def _change(
@@ -409,6 +429,37 @@ def results_csv(session_id: int) -> Response:
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="mat-session-{view.id}.csv"'
+    return response
+
+
+PDF_MARKS = {"to play": "no time", "playing": "no time"}
+"""Cells of an unfinished session, as the printed sheet names them (they score the limit)."""
+
+
+@bp.get("/<int:session_id>/scoresheet.pdf")
+@login_required
+def scoresheet(session_id: int) -> Response:
+    """The session's score sheet, filled in, to print (Letter, or A4 with ``?paper=a4``)."""
+    view = _view(session_id)
+    at = now()
+    standings = view.standings(at)
+    results = SessionResults(
+        title=str(view.row.name),
+        variant=str(view.row.variant).capitalize(),
+        time_limit=view.limit,
+        set_labels=tuple(s.label for s in view.sets),
+        set_ids=tuple(s.puzzle_id for s in view.sets),
+        players=tuple(s.nickname for s in standings),
+        scores=tuple(tuple(c.score for c in s.cells) for s in standings),
+        marks=tuple(tuple(PDF_MARKS.get(c.mark, c.mark) for c in s.cells) for s in standings),
+        totals=tuple(s.total for s in standings),
+        places=tuple(s.place for s in standings),
+        printed_on=datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M"),
+    )
+    paper = "a4" if request.args.get("paper", "").lower() == "a4" else "letter"
+    response = make_response(session_scoresheet_pdf(results, paper))
+    response.headers["Content-Type"] = "application/pdf"
+    response.headers["Content-Disposition"] = f'inline; filename="mat-session-{view.id}-scores.pdf"'
     return response
 
 

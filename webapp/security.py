@@ -65,17 +65,20 @@ class SessionInterface(SecureCookieSessionInterface):
 def init(app: Flask) -> None:
     """Cookies, CSRF and headers for ``app``."""
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    if app.config.get("SESSION_COOKIE_SAMESITE") is None:  # Flask's default is None, not unset
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a lesson's form may sit open for hours
     app.session_interface = SessionInterface()
     csrf.init_app(app)
 
     @app.errorhandler(CSRFError)
-    def csrf_error(error: CSRFError) -> tuple[str, int]:
+    def csrf_error(error: CSRFError) -> tuple[str, int] | tuple[dict[str, str], int]:
         message = (
             "This form had expired or was sent from another page "
             f"({error.description.rstrip('.')}). Go back, reload the page and send it again."
         )
+        if request.headers.get("X-Requested-With") == "fetch":
+            return {"problem": message}, 400
         return render_template("error.html", title="Please try again", message=message), 400
 
     @app.after_request

@@ -1,0 +1,365 @@
+"""Storage: the schema made and stamped on start, data kept across restarts, a newer
+database refused, many students pressing Done at once, and the same app on PostgreSQL
+(when its programs are installed)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import Connection, inspect, select, text
+from werkzeug.test import TestResponse
+
+from webapp import create_app, schema
+from webapp import mat_store as store
+from webapp.db import make_engine, read, write
+from webapp.tables import entries, metadata, players, schema_version
+
+from .conftest import add_teacher, log_in
+
+SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
+IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
+SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
+STUDENTS = 40
+
+
+def settings(url: str) -> dict[str, object]:
+    return {"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False}  # fmt: skip
+
+
+def new_session(teacher: FlaskClient, sets: str = f"{SOLVABLE}\n{IMPOSSIBLE}") -> tuple[int, str]:
+    response = teacher.post(
+        "/sessions",
+        data={"name": "Period 3", "variant": "simultaneous", "size": "3x3", "limit": "600",
+              "source": "typed", "sets": sets},
+    )  # fmt: skip
+    assert response.status_code == 303, response.get_data(as_text=True)
+    session_id = int(response.location.rsplit("/", 1)[1])
+    page = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    found = re.search(r'join code <strong class="id">([A-Z2-9]{6})</strong>', page)
+    assert found is not None
+    return session_id, found.group(1)
+
+
+def view_of(app: Flask, session_id: int) -> store.SessionView:
+    with app.app_context(), read() as db:
+        return store.load(db, session_id)
+
+
+def all_at_once(count: int, task: Callable[[int], TestResponse]) -> list[TestResponse]:
+    """Run ``task(n)`` for n < count in as many threads, released together."""
+    barrier = threading.Barrier(count)
+    results: list[TestResponse | BaseException | None] = [None] * count
+
+    def worker(n: int) -> None:
+        barrier.wait()
+        try:
+            results[n] = task(n)
+        except BaseException as error:  # reported below, with the others
+            results[n] = error
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    errors = [r for r in results if not isinstance(r, TestResponse)]
+    assert errors == [], errors[:3]
+    return [r for r in results if isinstance(r, TestResponse)]
+
+
+# --- the schema ----------------------------------------------------------------------------
+
+
+def test_a_new_database_gets_every_table_and_is_stamped(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    app = create_app(settings(url))
+    engine = app.extensions["printables_db"]
+    with engine.connect() as db:
+        assert set(inspect(db).get_table_names()) == set(metadata.tables)
+        assert db.execute(select(schema_version.c.version)).scalars().all() == [schema.VERSION]
+        assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert db.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    assert schema.upgrade(engine) == schema.VERSION  # the second start finds it current
+    with engine.connect() as db:  # and stamps it once only
+        assert db.execute(select(schema_version.c.version)).scalars().all() == [schema.VERSION]
+
+
+def test_a_restart_on_the_same_file_keeps_everything(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'kept.sqlite3'}"
+    first = create_app(settings(url))
+    add_teacher(first, "ada")
+    teacher = first.test_client()
+    log_in(teacher, "ada")
+    session_id, code = new_session(teacher)
+    student = first.test_client()
+    assert student.post("/join", data={"code": code, "nickname": "Ann"}).status_code == 303
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    first.extensions["printables_db"].dispose()
+
+    second = create_app(settings(url))
+    again = second.test_client()
+    log_in(again, "ada")
+    console = again.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert "Set 1 of 2" in console and "Ann" in console
+    # The student's cookie, signed with the same key, still holds the seat.
+    cookie = student.get_cookie("session")
+    assert cookie is not None
+    phone = second.test_client()
+    phone.set_cookie("session", cookie.value)
+    assert "You are <strong>Ann</strong>" in phone.get(f"/play/{code}").get_data(as_text=True)
+    pressed = phone.post(f"/play/{code}/hand", data={"round": "0", "claim": "done"})
+    assert pressed.status_code == 303
+
+
+def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'newer.sqlite3'}"
+    create_app(settings(url)).extensions["printables_db"].dispose()
+    engine = make_engine(url)
+    with write(engine) as db:
+        db.execute(schema_version.update().values(version=schema.VERSION + 1))
+    engine.dispose()
+    with pytest.raises(schema.SchemaError, match=r"schema version 2, newer than this Printables"):
+        create_app(settings(url))
+
+
+def test_an_older_database_runs_each_upgrade_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'older.sqlite3'}"
+    app = create_app(settings(url))
+    add_teacher(app, "ada")
+    app.extensions["printables_db"].dispose()
+    ran: list[int] = []
+
+    def step_two(db: Connection) -> None:
+        ran.append(2)
+        db.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"))
+
+    monkeypatch.setattr(schema, "VERSION", 2)
+    monkeypatch.setattr(schema, "UPGRADES", {2: step_two})
+    engine = make_engine(url)
+    assert schema.upgrade(engine) == 1
+    assert schema.upgrade(engine) == 2
+    assert ran == [2]
+    with engine.connect() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == 2
+        assert inspect(db).has_table("notes")
+    engine.dispose()
+    upgraded = create_app(settings(url))  # and the data from before is still there
+    log_in(upgraded.test_client(), "ada")
+
+
+def test_a_failing_upgrade_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'failing.sqlite3'}"
+    create_app(settings(url)).extensions["printables_db"].dispose()
+
+    def broken(db: Connection) -> None:
+        db.execute(text("CREATE TABLE half (id INTEGER)"))
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(schema, "VERSION", 2)
+    monkeypatch.setattr(schema, "UPGRADES", {2: broken})
+    engine = make_engine(url)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        schema.upgrade(engine)
+    with engine.connect() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == 1
+        assert not inspect(db).has_table("half")
+    engine.dispose()
+
+
+# --- many students at once -----------------------------------------------------------------
+
+
+def test_forty_students_join_and_press_done_at_the_same_moment(
+    app: Flask, teacher: FlaskClient
+) -> None:
+    session_id, code = new_session(teacher)
+    phones = [app.test_client() for _ in range(STUDENTS)]
+    joined = all_at_once(
+        STUDENTS,
+        lambda n: phones[n].post("/join", data={"code": code, "nickname": f"Student {n}"}),
+    )
+    assert [r.status_code for r in joined] == [303] * STUDENTS
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+
+    def press(n: int) -> TestResponse:
+        answer = SOLUTION if n % 2 == 0 else ""
+        claim = "done" if n % 2 == 0 else "impossible"
+        data = {"round": "0", "claim": claim, "answer": answer}
+        return phones[n].post(f"/play/{code}/hand", data=data)
+
+    pressed = all_at_once(STUDENTS, press)
+    assert [r.status_code for r in pressed] == [303] * STUDENTS
+    assert {r.location for r in pressed} == {f"/play/{code}"}
+    with app.app_context(), read() as db:
+        view = store.load(db, session_id)
+        rows = db.execute(
+            select(entries.c.player_id, entries.c.seconds, entries.c.claim)
+            .join(players, players.c.id == entries.c.player_id)
+            .where(players.c.session_id == session_id)
+        ).all()
+    assert len(view.seats) == STUDENTS
+    assert sorted(int(s.seat) for s in view.seats) == list(range(STUDENTS))
+    assert len(rows) == STUDENTS and all(r.seconds is not None for r in rows)
+    claims = {str(s.nickname): view.entry(int(s.id), 0) for s in view.seats}
+    for n in range(STUDENTS):
+        entry = claims[f"Student {n}"]
+        assert entry is not None and entry.claim == ("done" if n % 2 == 0 else "impossible")
+    state = teacher.get(f"/sessions/{session_id}/state").get_json()
+    assert len(state["hands"]) == STUDENTS
+    again = all_at_once(8, lambda n: press(n))  # a second press never overwrites the first
+    assert [r.status_code for r in again] == [409] * 8
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------
+
+
+def postgres_bin() -> Path | None:
+    """The folder with PostgreSQL's pg_ctl and initdb, if installed."""
+    candidates = []
+    found = shutil.which("pg_ctl")
+    if found:
+        candidates.append(Path(found).resolve().parent)
+    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    for folder in candidates:
+        if (folder / "pg_ctl").is_file() and (folder / "initdb").is_file():
+            return folder
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a free port: the URL of its ``postgres`` database.
+    As root, the cluster runs as the ``postgres`` user (initdb refuses root)."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed")
+    folder = postgres_bin()
+    if folder is None:
+        pytest.skip("PostgreSQL (pg_ctl and initdb) is not installed")
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        runuser = shutil.which("runuser")
+        try:
+            import pwd
+
+            owner = pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no postgres user to run PostgreSQL")
+        if runuser is None:
+            pytest.skip("running as root without runuser to start PostgreSQL as postgres")
+        as_user = [runuser, "-u", "postgres", "--"]
+    # Not tmp_path: pytest's folders are private to root, and the server runs as postgres.
+    base = Path(tempfile.mkdtemp(prefix="printables-pg-"))
+    if as_user:
+        os.chown(base, owner.pw_uid, owner.pw_gid)
+    data, port = base / "data", free_port()
+    pg_ctl = [*as_user, str(folder / "pg_ctl"), "-D", str(data)]
+    try:
+        made = subprocess.run(
+            [*as_user, str(folder / "initdb"), "-D", str(data), "-U", "postgres",
+             "--auth=trust", "-E", "UTF8", "--no-sync"],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        if made.returncode != 0:
+            pytest.skip(f"initdb failed: {made.stderr.strip()[:300]}")
+        options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+        started = subprocess.run(
+            [*pg_ctl, "-o", options, "-l", str(base / "log"), "-w", "-t", "60", "start"],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        if started.returncode != 0:
+            log = (base / "log").read_text() if (base / "log").exists() else ""
+            pytest.skip(f"PostgreSQL did not start: {(started.stderr + log).strip()[:300]}")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        if (data / "postmaster.pid").exists():
+            subprocess.run(
+                [*pg_ctl, "-m", "immediate", "-w", "stop"],
+                capture_output=True, timeout=60, check=False,
+            )  # fmt: skip
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_app(postgres: str) -> Iterator[Flask]:
+    """An app on a new, empty PostgreSQL database of the throwaway cluster."""
+    import psycopg
+
+    name = f"printables_{os.getpid()}_{free_port()}"
+    dsn = postgres.replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(dsn, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = postgres.rsplit("/", 1)[0] + f"/{name}"
+    app = create_app({**settings(url), "RATE_LIMITS": True})
+    yield app
+    app.extensions["printables_db"].dispose()
+    with psycopg.connect(dsn, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+def test_a_session_on_postgresql(postgres_app: Flask) -> None:
+    app = postgres_app
+    engine = app.extensions["printables_db"]
+    assert engine.dialect.name == "postgresql"
+    with engine.connect() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
+    assert schema.upgrade(engine) == schema.VERSION
+    add_teacher(app, "ada")
+    teacher = app.test_client()
+    log_in(teacher, "ada")
+    session_id, code = new_session(teacher)
+    phones = [app.test_client() for _ in range(12)]
+    joined = all_at_once(
+        12, lambda n: phones[n].post("/join", data={"code": code, "nickname": f"P{n:02d}"})
+    )
+    assert [r.status_code for r in joined] == [303] * 12
+    assert sorted(int(s.seat) for s in view_of(app, session_id).seats) == list(range(12))
+    racing = all_at_once(4, lambda n: teacher.post(f"/sessions/{session_id}/rounds"))
+    assert sorted(r.status_code for r in racing) == [303, 409, 409, 409]
+    assert len(view_of(app, session_id).rounds) == 1
+
+    def press(n: int) -> TestResponse:
+        data = {"round": "0", "claim": "done", "answer": SOLUTION if n < 6 else "Bb=S"}
+        return phones[n].post(f"/play/{code}/hand", data=data)
+
+    assert [r.status_code for r in all_at_once(12, press)] == [303] * 12
+    assert press(0).status_code == 409
+    assert teacher.post(f"/sessions/{session_id}/rounds/end").status_code == 303
+    rows = list(
+        csv_line.split(",")
+        for csv_line in teacher.get(f"/sessions/{session_id}/results.csv")
+        .get_data(as_text=True)
+        .splitlines()[1:]
+    )
+    assert len(rows) == 12
+    by_name = {row[1]: row for row in rows}
+    for n in range(12):
+        row = by_name[f"P{n:02d}"]
+        assert row[3] == ("" if n < 6 else "wrong") and row[5] == "to play"
+    assert (
+        teacher.post(f"/sessions/{session_id}/delete", data={"confirm": "yes"}).status_code == 303
+    )
+    with app.app_context(), read() as db:
+        assert db.execute(select(players.c.id)).all() == []  # cascaded on PostgreSQL too
+    # A restart on the same database keeps the teacher and upgrades nothing.
+    again = create_app(settings(str(engine.url.render_as_string(hide_password=False))))
+    log_in(again.test_client(), "ada")
+    again.extensions["printables_db"].dispose()

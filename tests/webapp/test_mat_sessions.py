@@ -14,6 +14,7 @@ import zxingcpp
 from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
+from pdf_probe import lines_of
 from PIL import Image, ImageDraw
 from werkzeug.test import TestResponse
 
@@ -791,6 +792,26 @@ def test_the_results_and_csv_of_a_scripted_session(
     assert '<td class="num">600 <span class="hint">(no time)</span></td>' in page
     assert '<td class="num"><strong>383</strong></td>' in page
     assert page.count('<td class="num"><strong>650</strong></td>') == 2
+
+
+def test_the_score_sheet_pdf_of_a_scripted_session(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, _ = scripted_session(app, teacher, clock)
+    clock.at = 2700.0
+    response = teacher.get(f"/sessions/{session_id}/scoresheet.pdf?paper=a4")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "application/pdf"
+    lines = [" ".join(line) for line in lines_of(response.data, [0])]
+    rows = [line for line in lines if line.split(" ")[0] in {"1st", "2nd", "3rd"}]
+    # Place, player, each set's score (with its mark when it scored the limit), the total.
+    assert rows[0].startswith("1st Ann 83 300 383"), rows
+    assert rows[1].startswith("2nd Bob 600") and rows[1].endswith("650"), rows
+    assert rows[2].startswith("2nd Cy 600") and rows[2].endswith("650"), rows
+    assert any("wrong" in line for line in lines) and any("no time" in line for line in lines)
+    assert teacher.get(f"/sessions/{session_id}/scoresheet.pdf").status_code == 200
+    # A visitor without a login gets no score sheet.
+    assert app.test_client().get(f"/sessions/{session_id}/scoresheet.pdf").status_code == 302
 
 
 def test_csv_cells_never_run_as_formulas(app: Flask, teacher: FlaskClient) -> None:

@@ -197,21 +197,27 @@ def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
 @bp.post("/play/<code>/hand")
 def hand(code: str) -> Response | tuple[str, int]:
     """Done or Impossible, with the written answer: the server records the time."""
-    view, player = _seat(code)
-    if player is None:
-        return redirect(url_for("play.join_code", code=view.row.join_code), code=303)
     number = request.form.get("round", type=int)
     claim = request.form.get("claim", "")
     answer = request.form.get("answer", "")
     try:
-        if number is None:
-            raise store.MatError("the form has no set number; reload the page")
+        # One write transaction reads the session and records the hand: a class pressing
+        # Done together costs each press one session read, not two.
         with write() as db:
-            fresh = store.load(db, view.id)
-            store.raise_hand(db, fresh, int(player.id), number, claim, answer)
+            try:
+                view = store.load_by_code(db, store.normal_code(code))
+            except LookupError:
+                abort(404)
+            player = store.player_by_token(db, view, _tokens().get(view.row.join_code))
+            if player is not None:
+                if number is None:
+                    raise store.MatError("the form has no set number; reload the page")
+                store.raise_hand(db, view, int(player.id), number, claim, answer)
     except store.MatError as error:
         with read() as db:
             view = store.load(db, view.id)
         status = 409 if isinstance(error, store.Conflict) else 400
         return _play_page(view, player, problem_text(error)), status
+    if player is None:
+        return redirect(url_for("play.join_code", code=view.row.join_code), code=303)
     return redirect(url_for("play.seat", code=view.row.join_code), code=303)

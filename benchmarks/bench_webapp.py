@@ -1,0 +1,827 @@
+"""Benchmark: a class of phones on a multi-worker server, on loopback.
+
+Starts the web app under gunicorn (``--workers`` sync processes, or ``--threads`` per
+process) on 127.0.0.1 and a free port, on a fresh SQLite file in a temporary folder,
+with a teacher made by ``printables teacher add``. The teacher logs in and makes MAT
+Simultaneous sessions of one typed 3x3 solvable set (a session seats at most 60, so the
+students are shared among ``ceil(students / per-session)`` sessions, each class joining
+from its own loopback address as a class behind one school router does). Then each
+simulated student, a thread with its own cookie jar, does what ``play.html`` and
+``play.js`` make a phone do:
+
+1. GET ``/join/<code>`` (the QR code's target; the CSRF token is read from the form),
+   POST ``/join`` with a nickname, GET ``/play/<code>`` (the waiting page);
+2. polls ``/play/<code>/state`` every ``--poll`` seconds until the teacher has started
+   set 1 (once everyone has joined), then GET ``/play/<code>`` (the cards, the form's
+   token and set number) and the set's nine card images;
+3. ``--polls`` more polls while "working", one of them with a GET
+   ``/check/<puzzle-id>?answer=...`` (the worksheet's answer-checking page);
+4. waits at a barrier with every other student, then within ``--done-spread`` seconds
+   all press Done: POST ``/play/<code>/hand`` (claim=done and a written answer, right for
+   three students in four, a wrong grid for the fourth), follows the 303 to
+   ``/play/<code>`` and polls once more to see the recorded time.
+
+Meanwhile each session's console and projector poll as ``console.js`` and
+``projector.js`` do (the round table and the state every 2 s). Afterwards nothing may be
+lost: each session's ``/sessions/<id>/state`` lists exactly its students' nicknames with
+a time, each student's own state shows the same time, and the results CSV has one row a
+student, right answers scoring their seconds and wrong ones the time limit. Finally every
+student polls the state in a closed loop for ``--flood`` seconds: the server's capacity.
+
+Every request is timed by the client (connect to last byte, ``time.perf_counter``) and
+by the server (gunicorn's access log, ``%(D)s``: parsing to response, without the time
+spent queued for a free worker). Prints per kind of request: count, failures (an
+unexpected status or no response), median, p99 (nearest rank) and max; requests per
+second over the paced run, in the Done burst and in the flood; the CPU seconds used by
+the server, by the simulated phones and by every other process on the machine (a shared
+machine's other jobs explain most slow runs); then the targets with PASS/FAIL: p99
+under 100 ms for check and Done, no request failed, no submission lost.
+Exits 1 when a request failed, a student could not finish, or a submission was lost or
+scored wrongly; latency targets missed only print FAIL (the machines are shared and
+noisy).
+
+    python benchmarks/bench_webapp.py [--students 100] [--workers 4] [--threads 1]
+        [--runs 3] [--database sqlite|URL]
+
+Each run starts a fresh server (and, on SQLite, a fresh database); with several runs
+the figures are the medians across runs. ``--database`` takes an SQLAlchemy URL (such
+as ``postgresql+psycopg://user@/printables?host=/run/postgresql``) to load another
+database; the teacher gets a new name on each run, and each run's classes join from new
+loopback addresses (127.0.<run>.<class>), so the database may be reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import http.client
+import io
+import json
+import math
+import os
+import random
+import re
+import resource
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode, urlsplit
+
+TARGET_P99_MS = 100.0
+TARGET_KINDS = ("check", "done")
+MAX_PER_SESSION = 60  # webapp.mat_store.MAX_PLAYERS
+PASSWORD = "load test password"
+TIME_LIMIT = 600
+SET_CARDS = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
+RIGHT_ANSWER = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
+WRONG_ANSWER = "RbzT RgzC RwzS\nGb~T Gg=T GwzT\nBbzT Bw=T Bg~T"  # columns 2 and 3 fail
+KINDS = (
+    "join form", "join", "play page", "card image", "state poll", "check", "done",
+    "teacher poll", "teacher", "flood state",
+)  # fmt: skip
+PACED = frozenset(KINDS) - {"teacher", "flood state"}
+LOG_FORMAT = "%({x-bench-kind}i)s %(s)s %(D)s"
+
+
+class StepFailed(Exception):
+    """A student's request failed; the student skips to the Done barrier."""
+
+
+@dataclass(frozen=True)
+class Options:
+    students: int
+    per_session: int
+    workers: int
+    threads: int
+    database: str
+    poll: float
+    polls: int
+    join_spread: float
+    done_spread: float
+    flood: float
+    seed: int
+    app: str = "webapp:create_app()"
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One request: its kind, when it started, how long it took, and how it went."""
+
+    kind: str
+    start: float
+    seconds: float
+    status: int  # 0: no response
+    ok: bool
+    note: str = ""
+
+
+class Recorder:
+    """Samples from every thread (list.append holds the GIL, so no lock is needed)."""
+
+    def __init__(self) -> None:
+        self.samples: list[Sample] = []
+
+    def add(self, sample: Sample) -> None:
+        self.samples.append(sample)
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    location: str
+    text: str
+
+
+class Browser:
+    """One device: its own cookie jar and source address, a new connection a request
+    (gunicorn's sync workers close every connection anyway)."""
+
+    def __init__(self, port: int, source: str, recorder: Recorder) -> None:
+        self.port = port
+        self.source = source
+        self.recorder = recorder
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        expect: Iterable[int] = (200,),
+    ) -> Reply:
+        """Send one request and time it; raises :class:`StepFailed` on an unexpected
+        status or no response (after recording the sample)."""
+        body = urlencode(form).encode() if form is not None else None
+        headers = {"Connection": "close", "X-Bench-Kind": kind, "User-Agent": "bench_webapp"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection(
+                "127.0.0.1", self.port, timeout=120, source_address=(self.source, 0)
+            )
+            try:
+                connection.request(method, path, body, headers)
+                response = connection.getresponse()
+                data = response.read()
+            finally:
+                connection.close()
+        except (OSError, http.client.HTTPException) as error:
+            took = time.perf_counter() - start
+            self.recorder.add(Sample(kind, start, took, 0, False, f"{method} {path}: {error!r}"))
+            raise StepFailed(f"{method} {path}: {error!r}") from None
+        took = time.perf_counter() - start
+        for header in response.headers.get_all("Set-Cookie") or []:
+            jar: SimpleCookie = SimpleCookie()
+            jar.load(header)
+            for name, morsel in jar.items():
+                if morsel.value == "" or morsel["max-age"] == "0":
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
+        ok = response.status in tuple(expect)
+        note = "" if ok else f"{method} {path} -> {response.status}"
+        self.recorder.add(Sample(kind, start, took, response.status, ok, note))
+        if not ok:
+            raise StepFailed(note)
+        location = urlsplit(response.getheader("Location") or "").path
+        return Reply(response.status, location, data.decode("utf-8", "replace"))
+
+    def get(self, kind: str, path: str, expect: Iterable[int] = (200,)) -> Reply:
+        return self.request(kind, "GET", path, expect=expect)
+
+    def post(
+        self, kind: str, path: str, form: dict[str, str], expect: Iterable[int] = (303,)
+    ) -> Reply:
+        return self.request(kind, "POST", path, form, expect)
+
+    def json(self, kind: str, path: str) -> dict[str, Any]:
+        found: dict[str, Any] = json.loads(self.get(kind, path).text)
+        return found
+
+
+def found(pattern: str, text: str, what: str) -> str:
+    match = re.search(pattern, text)
+    if match is None:
+        raise StepFailed(f"no {what} on the page")
+    return match.group(1)
+
+
+def form_token(text: str) -> str:
+    return found(r'name="csrf_token" value="([^"]+)"', text, "form CSRF token")
+
+
+def page_token(text: str) -> str:
+    return found(r'<meta name="csrf-token" content="([^"]+)"', text, "CSRF meta tag")
+
+
+def puzzle_id() -> str:
+    """The typed set's puzzle id, as the session stores it (for ``/check/<id>``)."""
+    from printables.puzzles import from_cards
+    from printables.reading import read_cards
+
+    return from_cards(read_cards(SET_CARDS), 3, 3).id
+
+
+# --- the server ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    port: int
+    access_log: Path
+    error_log: Path
+
+    def stop(self) -> None:
+        """SIGTERM to the server's process group, SIGKILL if it lingers."""
+        if self.process.poll() is not None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+
+
+def start_server(options: Options, folder: Path, environment: dict[str, str]) -> Server:
+    """gunicorn on 127.0.0.1 and a free port, in its own process group; returns once it
+    answers."""
+    port = free_port()
+    access_log, error_log = folder / "access.log", folder / "error.log"
+    command = [
+        sys.executable, "-m", "gunicorn", "--workers", str(options.workers),
+        "--threads", str(options.threads), "--bind", f"127.0.0.1:{port}",
+        "--access-logfile", str(access_log), "--access-logformat", LOG_FORMAT,
+        "--error-logfile", str(error_log), "--timeout", "120", options.app,
+    ]  # fmt: skip
+    process = subprocess.Popen(command, env=environment, start_new_session=True)
+    server = Server(process, port, access_log, error_log)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("gunicorn stopped:\n" + error_log.read_text()[-2000:])
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                pass
+        except OSError:
+            time.sleep(0.1)
+            continue
+        probe = Browser(port, "127.0.0.1", Recorder())
+        for _ in range(options.workers * 3):  # let every worker import the app
+            probe.get("warm-up", "/login")
+        return server
+    server.stop()
+    raise RuntimeError("gunicorn did not answer within 60 s")
+
+
+def last_error(server: Server) -> list[str]:
+    """The last lines of the last traceback in the server's error log, if any."""
+    text = server.error_log.read_text() if server.error_log.exists() else ""
+    if "Traceback" not in text:
+        return []
+    return ["server: " + line for line in text.rsplit("Traceback", 1)[1].splitlines()[-6:]]
+
+
+def server_times(access_log: Path) -> dict[str, list[float]]:
+    """Seconds each request took inside a worker, by kind (from the access log)."""
+    times: dict[str, list[float]] = {}
+    if not access_log.exists():
+        return times
+    for line in access_log.read_text().splitlines():
+        parts = line.rsplit(" ", 2)
+        if len(parts) == 3 and parts[2].isdigit():
+            times.setdefault(parts[0], []).append(int(parts[2]) / 1e6)
+    return times
+
+
+# --- one run ---------------------------------------------------------------------------
+
+
+@dataclass
+class Student:
+    number: int
+    session: int  # index into the run's sessions
+    nickname: str
+    right: bool
+    browser: Browser
+    own_hand: int | None = None
+    problem: str = ""
+
+
+@dataclass
+class RunResult:
+    samples: list[Sample]
+    server: dict[str, list[float]]
+    paced_seconds: float
+    done_seconds: float
+    flood_seconds: float
+    lost: int
+    misscored: int
+    unfinished: int  # students who stopped short of a recorded time (a failed step)
+    client_cpu: float  # CPU seconds of this process (the phones) over the whole run
+    server_cpu: float  # CPU seconds of gunicorn and its workers
+    wall: float  # seconds from the server's start to its stop
+    load: float  # the machine's load average (1 minute) as the run began
+    others_cpu: float  # CPU seconds every other process on the machine used meanwhile
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Classroom:
+    """A run's shared state: the sessions, the barriers, the teacher's browser."""
+
+    options: Options
+    port: int
+    recorder: Recorder
+    teacher: Browser
+    session_ids: list[int]
+    codes: list[str]
+    check_path: str
+    joined: threading.Barrier
+    ready_to_press: threading.Barrier
+    paced_over: threading.Event = field(default_factory=threading.Event)
+
+
+def teacher_setup(
+    port: int, recorder: Recorder, username: str, sessions: int
+) -> tuple[Browser, list[int], list[str]]:
+    """Log in and make the sessions; returns the teacher's browser, ids and join codes."""
+    teacher = Browser(port, "127.0.0.1", recorder)
+    page = teacher.get("teacher", "/login")
+    teacher.post(
+        "teacher",
+        "/login",
+        {"csrf_token": form_token(page.text), "username": username, "password": PASSWORD},
+        expect=(302, 303),
+    )
+    ids: list[int] = []
+    codes: list[str] = []
+    for k in range(sessions):
+        page = teacher.get("teacher", "/sessions/new")
+        made = teacher.post(
+            "teacher",
+            "/sessions",
+            {
+                "csrf_token": form_token(page.text), "name": f"Load test {k + 1}",
+                "variant": "simultaneous", "size": "3x3", "limit": str(TIME_LIMIT),
+                "source": "typed", "sets": SET_CARDS,
+            },
+        )  # fmt: skip
+        session_id = int(found(r"^/sessions/(\d+)$", made.location, "session id"))
+        console = teacher.get("teacher", made.location)
+        ids.append(session_id)
+        codes.append(found(r'join code <strong class="id">([A-Z0-9]+)<', console.text, "code"))
+    return teacher, ids, codes
+
+
+def start_sets(room: Classroom) -> None:
+    for session_id in room.session_ids:
+        console = room.teacher.get("teacher", f"/sessions/{session_id}")
+        room.teacher.post(
+            "teacher", f"/sessions/{session_id}/rounds", {"csrf_token": page_token(console.text)}
+        )
+
+
+def teacher_polls(room: Classroom) -> None:
+    """Each session's console (table and state) and projector (state), every 2 s."""
+    while not room.paced_over.wait(2.0):
+        for session_id in room.session_ids:
+            for path in ("table", "state", "state"):
+                with contextlib.suppress(StepFailed):  # recorded as a failure
+                    room.teacher.get("teacher poll", f"/sessions/{session_id}/{path}")
+
+
+def play(room: Classroom, student: Student) -> None:
+    """One phone, from the join page to the recorded time."""
+    options, browser = room.options, student.browser
+    rng = random.Random(options.seed * 100_003 + student.number)
+    code = room.codes[student.session]
+    pressed = False
+    try:
+        try:
+            time.sleep(rng.uniform(0, options.join_spread))
+            page = browser.get("join form", f"/join/{code}")
+            form = {"csrf_token": form_token(page.text), "code": code,
+                    "nickname": student.nickname}  # fmt: skip
+            went = browser.post("join", "/join", form)
+            browser.get("play page", went.location)
+        finally:
+            room.joined.wait(timeout=120)
+        time.sleep(rng.uniform(0, options.poll))
+        deadline = time.monotonic() + 60
+        while browser.json("state poll", f"/play/{code}/state")["round"] is None:
+            if time.monotonic() > deadline:
+                raise StepFailed("set 1 never started")
+            time.sleep(options.poll)
+        page = browser.get("play page", f"/play/{code}")
+        token = form_token(page.text)
+        number = found(r'name="round" value="(\d+)"', page.text, "set number")
+        for image in re.findall(r'src="(/decks/4d/cards/\d+\.svg)"', page.text):
+            browser.get("card image", image)
+        answer = RIGHT_ANSWER if student.right else WRONG_ANSWER
+        for poll in range(options.polls):
+            time.sleep(options.poll * rng.uniform(0.9, 1.1))
+            browser.json("state poll", f"/play/{code}/state")
+            if poll == options.polls // 2:
+                browser.get("check", f"{room.check_path}?answer={quote(answer)}")
+        pressed = True
+        room.ready_to_press.wait(timeout=300)
+        time.sleep(rng.uniform(0, options.done_spread))
+        form = {"csrf_token": token, "round": number, "claim": "done", "answer": answer}
+        went = browser.post("done", f"/play/{code}/hand", form)
+        page = browser.get("play page", went.location)
+        if "Recorded at" not in page.text:
+            raise StepFailed("the page after Done shows no recorded time")
+        hand = browser.json("state poll", f"/play/{code}/state")["hand"]
+        student.own_hand = hand if isinstance(hand, int) else None
+    except (StepFailed, threading.BrokenBarrierError, ValueError, KeyError) as error:
+        student.problem = str(error) or type(error).__name__
+        if not pressed:
+            with contextlib.suppress(threading.BrokenBarrierError):
+                room.ready_to_press.wait(timeout=300)
+
+
+def verify(room: Classroom, students: Sequence[Student]) -> tuple[int, int, list[str]]:
+    """(lost submissions, wrongly scored students, problems) from the teacher's state
+    and results CSV of every session."""
+    lost = misscored = 0
+    problems: list[str] = []
+    for index, session_id in enumerate(room.session_ids):
+        mine = {s.nickname: s for s in students if s.session == index}
+        state = room.teacher.json("teacher", f"/sessions/{session_id}/state")
+        hands = {str(h["nickname"]): h["seconds"] for h in state["hands"]}
+        if state["players"] != len(mine):
+            problems.append(f"session {session_id}: {state['players']} players, not {len(mine)}")
+        for nickname in sorted(set(mine) - set(hands)):
+            lost += 1
+            problems.append(f"session {session_id}: no hand recorded for {nickname}")
+        for nickname in sorted(set(hands) - set(mine)):
+            problems.append(f"session {session_id}: a hand for an unknown {nickname}")
+        text = room.teacher.get("teacher", f"/sessions/{session_id}/results.csv").text
+        reader = csv.DictReader(io.StringIO(text))
+        rows = {row["Player"]: row for row in reader}
+        score_column = next((c for c in reader.fieldnames or () if c.endswith(" score")), "")
+        mark_column = score_column.split(" (")[0] + " mark"  # "Set 1 (<id>) score", "Set 1 mark"
+        for nickname, student in mine.items():
+            seconds, row = hands.get(nickname), rows.get(nickname)
+            if not isinstance(seconds, int) or row is None:
+                if row is None:
+                    problems.append(f"session {session_id}: no CSV row for {nickname}")
+                continue
+            if student.own_hand != seconds:
+                misscored += 1
+                problems.append(f"{nickname}: own state says {student.own_hand}, not {seconds}")
+            want = (str(seconds), "") if student.right else (str(TIME_LIMIT), "wrong")
+            got = (row[score_column], row[mark_column])
+            if got != want or row["Total"] != want[0]:
+                misscored += 1
+                problems.append(f"{nickname}: CSV has score, mark {got}, not {want}")
+        if len(rows) != len(mine):
+            problems.append(f"session {session_id}: {len(rows)} CSV rows, not {len(mine)}")
+    return lost, misscored, problems
+
+
+def flood(students: Sequence[Student], room: Classroom, seconds: float) -> float:
+    """Every student polls the state in a closed loop; returns the wall time taken."""
+    start = time.perf_counter()
+    end = start + seconds
+
+    def loop(student: Student) -> None:
+        path = f"/play/{room.codes[student.session]}/state"
+        while time.perf_counter() < end:
+            with contextlib.suppress(StepFailed):  # recorded as a failure
+                student.browser.get("flood state", path)
+
+    with ThreadPoolExecutor(max_workers=len(students)) as pool:
+        list(pool.map(loop, students))
+    return time.perf_counter() - start
+
+
+def cpu(who: int) -> float:
+    used = resource.getrusage(who)
+    return used.ru_utime + used.ru_stime
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine has been busy since boot (Linux's /proc/stat), or
+    NaN elsewhere."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return math.nan
+    ticks = [int(f) for f in fields]
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle and iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def span(samples: Iterable[Sample]) -> float:
+    chosen = list(samples)
+    if not chosen:
+        return 0.0
+    return max(s.start + s.seconds for s in chosen) - min(s.start for s in chosen)
+
+
+def run_once(options: Options, check_path: str, number: int) -> RunResult:
+    """Run ``number`` (from 0): a fresh server; each class joins from 127.0.<run>.<class>,
+    so a reused database's join rate limits (120 a minute an address) start afresh."""
+    sessions = math.ceil(options.students / options.per_session)
+    username = f"bench{secrets.randbelow(10**9):09d}"
+    with tempfile.TemporaryDirectory(prefix="bench_webapp_") as name:
+        folder = Path(name)
+        database = options.database
+        if database == "sqlite":
+            database = f"sqlite:///{folder / 'printables.sqlite3'}"
+        environment = dict(os.environ, PRINTABLES_DATABASE_URL=database,
+                           PRINTABLES_SECRET_KEY=secrets.token_hex(32))  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", "generator", "teacher", "add", username,
+             "--password", PASSWORD],
+            env=environment, check=True, stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        load = os.getloadavg()[0]
+        began, children = time.perf_counter(), cpu(resource.RUSAGE_CHILDREN)
+        mine, busy = cpu(resource.RUSAGE_SELF), machine_busy()
+        server = start_server(options, folder, environment)
+        try:
+            recorder = Recorder()
+            teacher, ids, codes = teacher_setup(server.port, recorder, username, sessions)
+            room = Classroom(
+                options, server.port, recorder, teacher, ids, codes, check_path,
+                threading.Barrier(options.students + 1), threading.Barrier(options.students),
+            )  # fmt: skip
+            network = f"127.0.{number % 250 + 1}"
+            students = [
+                Student(k, k % sessions, f"Student {k + 1:03d}", k % 4 != 3,
+                        Browser(server.port, f"{network}.{10 + k % sessions}", recorder))
+                for k in range(options.students)
+            ]  # fmt: skip
+            with ThreadPoolExecutor(max_workers=options.students + 1) as pool:
+                watching = pool.submit(teacher_polls, room)
+                playing = [pool.submit(play, room, s) for s in students]
+                room.joined.wait(timeout=120)
+                start_sets(room)
+                for future in playing:
+                    future.result()
+                room.paced_over.set()
+                watching.result()
+            lost, misscored, problems = verify(room, students)
+            problems += [f"{s.nickname}: {s.problem}" for s in students if s.problem]
+            flood_seconds = flood(students, room, options.flood) if options.flood > 0 else 0.0
+        finally:
+            server.stop()
+        wall = time.perf_counter() - began
+        client_cpu = cpu(resource.RUSAGE_SELF) - mine
+        server_cpu = cpu(resource.RUSAGE_CHILDREN) - children
+        others_cpu = max(0.0, machine_busy() - busy - client_cpu - server_cpu)  # tick-rounded
+        samples = recorder.samples
+        return RunResult(
+            samples=samples,
+            server=server_times(server.access_log),
+            paced_seconds=span(s for s in samples if s.kind in PACED),
+            done_seconds=span(s for s in samples if s.kind == "done"),
+            flood_seconds=flood_seconds,
+            lost=lost,
+            misscored=misscored,
+            unfinished=sum(1 for s in students if s.problem),
+            client_cpu=client_cpu,
+            server_cpu=server_cpu,
+            wall=wall,
+            load=load,
+            others_cpu=others_cpu,
+            problems=last_error(server) + [s.note for s in samples if not s.ok] + problems,
+        )
+
+
+# --- figures ---------------------------------------------------------------------------
+
+
+def p99(values: Sequence[float]) -> float:
+    """The 99th percentile by nearest rank: the value 99% of requests did not exceed."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)]
+
+
+def figures(result: RunResult) -> dict[str, dict[str, float]]:
+    """Per kind: count, failed, median, p99 and max ms (client), median and p99 ms
+    (server); and under "all": requests per second."""
+    table: dict[str, dict[str, float]] = {}
+    for kind in KINDS:
+        chosen = [s for s in result.samples if s.kind == kind]
+        if not chosen:
+            continue
+        ms = [s.seconds * 1000 for s in chosen if s.status]
+        inside = [t * 1000 for t in result.server.get(kind, [])]
+        table[kind] = {
+            "count": len(chosen),
+            "failed": sum(1 for s in chosen if not s.ok),
+            "median": statistics.median(ms) if ms else math.nan,
+            "p99": p99(ms) if ms else math.nan,
+            "max": max(ms) if ms else math.nan,
+            "server median": statistics.median(inside) if inside else math.nan,
+            "server p99": p99(inside) if inside else math.nan,
+        }
+    paced = sum(1 for s in result.samples if s.kind in PACED)
+    done = sum(1 for s in result.samples if s.kind == "done")
+    flooded = sum(1 for s in result.samples if s.kind == "flood state")
+    table["all"] = {
+        "paced": paced / result.paced_seconds if result.paced_seconds else math.nan,
+        "done": done / result.done_seconds if result.done_seconds else math.nan,
+        "flood": flooded / result.flood_seconds if result.flood_seconds else math.nan,
+        "paced requests": paced,
+        "paced seconds": result.paced_seconds,
+        "client cpu": result.client_cpu,
+        "server cpu": result.server_cpu,
+        "wall": result.wall,
+        "load": result.load,
+        "others cpu": result.others_cpu,
+    }
+    return table
+
+
+def p99_of(table: dict[str, dict[str, float]], kind: str) -> float:
+    return table[kind]["p99"] if kind in table else math.nan
+
+
+def medians(tables: Sequence[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for kind in tables[0]:
+        rows = [t[kind] for t in tables if kind in t]
+        out[kind] = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+    return out
+
+
+def report(options: Options, tables: Sequence[dict[str, dict[str, float]]],
+           results: Sequence[RunResult]) -> bool:  # fmt: skip
+    """Print the medians and the targets; True when nothing failed or was lost."""
+    table = medians(tables)
+    print()
+    head = (f"{'kind':<13}{'count':>7}{'failed':>7}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}"
+            f"{'server p50':>12}{'server p99':>12}")  # fmt: skip
+    print(head)
+    for kind in KINDS:
+        if kind not in table:
+            continue
+        row = table[kind]
+        print(f"{kind:<13}{row['count']:>7.0f}{row['failed']:>7.0f}{row['median']:>11.1f}"
+              f"{row['p99']:>9.1f}{row['max']:>9.1f}{row['server median']:>12.1f}"
+              f"{row['server p99']:>12.1f}")  # fmt: skip
+    rates = table["all"]
+    print(
+        f"\nrequests/s: {rates['paced']:.0f} over the paced run ({rates['paced requests']:.0f} "
+        f"requests in {rates['paced seconds']:.1f} s, phones polling every {options.poll:g} s), "
+        f"{rates['done']:.0f} in the Done burst"
+        + (f", {rates['flood']:.0f} in the flood (closed loop)" if options.flood > 0 else "")
+    )
+    print(
+        f"CPU seconds: server {rates['server cpu']:.1f}, client (the phones) "
+        f"{rates['client cpu']:.1f}, other processes {rates['others cpu']:.1f}, in "
+        f"{rates['wall']:.1f} s on {os.cpu_count()} CPUs; load average {rates['load']:.1f} as a "
+        "run began"
+    )
+    runs = len(results)
+    if runs > 1:
+        print(f"(medians of {runs} runs; each run a fresh server, and on SQLite a fresh database)")
+    failed = sum(1 for r in results for s in r.samples if not s.ok)
+    lost = sum(r.lost for r in results)
+    misscored = sum(r.misscored for r in results)
+    unfinished = sum(r.unfinished for r in results)
+    print()
+    for kind in TARGET_KINDS:
+        value = p99_of(table, kind)
+        worst = max(p99_of(t, kind) for t in tables)
+        verdict = "PASS" if value < TARGET_P99_MS else "FAIL"  # NaN (no sample) fails too
+        print(f"{kind} p99 {value:.1f} ms (worst run {worst:.1f}) < {TARGET_P99_MS:g} ms: "
+              f"{verdict}")  # fmt: skip
+    print(f"failed requests {failed}: {'PASS' if failed == 0 else 'FAIL'}")
+    print(f"lost submissions {lost}: {'PASS' if lost == 0 else 'FAIL'}")
+    print(f"wrongly scored or mismatched {misscored}: {'PASS' if misscored == 0 else 'FAIL'}")
+    print(f"students who could not finish {unfinished}: {'PASS' if unfinished == 0 else 'FAIL'}")
+    problems = [p for r in results for p in r.problems]
+    for problem in problems[:20]:
+        print("  " + problem)
+    if len(problems) > 20:
+        print(f"  ... and {len(problems) - 20} more")
+    return failed == lost == misscored == unfinished == 0
+
+
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text} is not positive")
+        return value
+
+    return parse
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=positive(int), default=100)
+    parser.add_argument(
+        "--per-session",
+        type=positive(int),
+        default=50,
+        help=f"students a session (at most {MAX_PER_SESSION})",
+    )
+    parser.add_argument("--workers", type=positive(int), default=4, help="gunicorn processes")
+    parser.add_argument(
+        "--threads",
+        type=positive(int),
+        default=1,
+        help="threads a worker (more than 1: gunicorn's gthread workers)",
+    )
+    parser.add_argument("--runs", type=positive(int), default=3)
+    parser.add_argument(
+        "--database", default="sqlite", help="'sqlite' (a fresh file a run) or an SQLAlchemy URL"
+    )
+    parser.add_argument(
+        "--poll",
+        type=positive(float),
+        default=2.0,
+        help="seconds between a phone's state polls (play.js: 2)",
+    )
+    parser.add_argument(
+        "--polls", type=positive(int), default=3, help="polls while working on the set"
+    )
+    parser.add_argument(
+        "--join-spread", type=float, default=2.0, help="seconds over which the students join"
+    )
+    parser.add_argument(
+        "--done-spread",
+        type=float,
+        default=1.0,
+        help="seconds within which every student presses Done",
+    )
+    parser.add_argument(
+        "--flood",
+        type=float,
+        default=3.0,
+        help="seconds of closed-loop state polling at the end (0: none)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--app", default="webapp:create_app()", help="what gunicorn loads (to profile a wrapper)"
+    )
+    args = parser.parse_args()
+    if args.per_session > MAX_PER_SESSION:
+        parser.error(f"a session seats at most {MAX_PER_SESSION} students")
+    options = Options(
+        args.students, args.per_session, args.workers, args.threads, args.database, args.poll,
+        args.polls, args.join_spread, args.done_spread, args.flood, args.seed, args.app,
+    )  # fmt: skip
+    sessions = math.ceil(options.students / options.per_session)
+    workers = f"{options.workers} {'sync' if options.threads == 1 else 'gthread'} workers"
+    if options.threads > 1:
+        workers += f" x {options.threads} threads"
+    where = "SQLite" if options.database == "sqlite" else options.database.split(":", 1)[0]
+    print(f"{options.students} students in {sessions} sessions, gunicorn {workers}, {where}, "
+          f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")  # fmt: skip
+    check_path = f"/check/{puzzle_id()}"
+    tables: list[dict[str, dict[str, float]]] = []
+    results: list[RunResult] = []
+    for number in range(args.runs):
+        result = run_once(replace(options, seed=options.seed + number), check_path, number)
+        table = figures(result)
+        results.append(result)
+        tables.append(table)
+        failed = sum(1 for s in result.samples if not s.ok)
+        print(
+            f"run {number + 1}: {table['all']['paced requests']:.0f} requests in "
+            f"{result.paced_seconds:.1f} s; check p99 {p99_of(table, 'check'):.1f} ms, "
+            f"done p99 {p99_of(table, 'done'):.1f} ms (burst {result.done_seconds:.2f} s); "
+            f"failed {failed}, lost {result.lost}, misscored {result.misscored}; "
+            f"CPU s: server {result.server_cpu:.1f}, others {result.others_cpu:.1f}",
+            flush=True,
+        )
+    sys.exit(0 if report(options, tables, results) else 1)
+
+
+if __name__ == "__main__":
+    main()

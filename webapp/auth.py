@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -143,11 +144,19 @@ def unauthorized(_error: Exception) -> tuple[str, int]:
     return page, 401
 
 
-def _safe_next(target: str | None) -> str:
-    """Only a path on this site (never ``//evil.example``) may follow a login."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("home.dashboard")
+def _safe_next(target: str | None) -> str | None:
+    """Only a path on this site may follow a login: never ``//evil.example``, nor one
+    hidden by a tab, a newline or a backslash (browsers drop or turn them into ``/``).
+
+    >>> _safe_next("/sessions/3?round=1"), _safe_next("/\t/evil.example")
+    ('/sessions/3?round=1', None)
+    """
+    if not target or any(ord(ch) < 33 or ch == "\\" for ch in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return None
+    return target
 
 
 def _local_request() -> bool:
@@ -190,7 +199,7 @@ def login() -> Response | str | tuple[str, int]:
     session.clear()
     session["teacher_id"] = row.id
     session.permanent = True
-    return redirect(_safe_next(request.form.get("next")))
+    return redirect(_safe_next(request.form.get("next")) or url_for("home.dashboard"))
 
 
 @bp.post("/logout")

@@ -21,8 +21,10 @@ from printables.deck import Card
 from printables.decks import FOUR_D
 from printables.games.base import sentence
 from printables.games.mat import check_answer
-from printables.puzzles import PuzzleIdError, from_cards, get_puzzle, parse_size
+from printables.puzzles import Puzzle, PuzzleIdError, from_cards, get_puzzle, parse_size
 from printables.reading import read_cards
+from webapp.db import now, read
+from webapp.mat_store import sets_in_play
 
 bp = Blueprint("checking", __name__)
 
@@ -36,6 +38,11 @@ def card_figures(cards: Sequence[Card]) -> list[tuple[int, str, str]]:
     return [(FOUR_D.cards.index(c), str(c), ", ".join(v.name for v in c.shown)) for c in cards]
 
 
+def _in_play(puzzle: Puzzle) -> bool:
+    with read() as db:
+        return puzzle.card_id in sets_in_play(db, now())
+
+
 @bp.get("/check/<puzzle_id>")
 def check(puzzle_id: str) -> str | tuple[str, int]:
     try:
@@ -45,7 +52,12 @@ def check(puzzle_id: str) -> str | tuple[str, int]:
     answer = request.args.get("answer")
     verdict = None
     problem = None
-    if answer is not None:
+    if answer is not None and _in_play(puzzle):
+        problem = (
+            "This set is in a MAT competition running now, so it is not checked here; "
+            "your teacher will check it. Try again when the set is over."
+        )
+    elif answer is not None:
         if len(answer) > MAX_ANSWER:
             problem = (
                 f"The answer is too long ({len(answer)} characters); write the card names only."

@@ -39,6 +39,7 @@ from printables.games.mat import (
 )
 from printables.puzzles import (
     Puzzle,
+    card_id,
     disjoint_sets,
     from_cards,
     get_puzzle,
@@ -398,6 +399,8 @@ def judge(entry: Entry | None, the_set: SetInfo) -> Judgement:
         try:
             check = check_answer(entry.answer, the_set.cards)
         except ValueError as error:
+            if entry.claim == "impossible":  # a draft left in the box: the press decides
+                return Judgement(the_set.impossible, "claim", unreadable=str(error))
             return Judgement(False, "answer", unreadable=str(error))
         return Judgement(check.right, "answer", check.reasons)
     if entry.claim == "impossible":
@@ -463,6 +466,23 @@ def _view(db: Connection, row: Row[Any]) -> SessionView:
             for e in entry_rows
         },
     )
+
+
+def sets_in_play(db: Connection, at: float) -> set[str]:
+    """The card ids (:func:`printables.puzzles.card_id`) of every set of every session
+    with a set running now: the public checking page must not tell a competitor whether
+    their set can be solved."""
+    running = (
+        select(rounds.c.session_id)
+        .where(rounds.c.ended_at.is_(None), rounds.c.started_at > at - mat_sessions.c.time_limit)
+        .join(mat_sessions, mat_sessions.c.id == rounds.c.session_id)
+    )
+    found = db.execute(
+        select(mat_sets.c.cards, mat_sessions.c.rows, mat_sessions.c.cols)
+        .join(mat_sessions, mat_sessions.c.id == mat_sets.c.session_id)
+        .where(mat_sets.c.session_id.in_(running))
+    ).all()
+    return {card_id(read_cards(row.cards), row.rows, row.cols) for row in found}
 
 
 # --- players --------------------------------------------------------------------------

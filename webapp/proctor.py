@@ -326,9 +326,11 @@ def judge(session_id: int, number: int, player_id: int) -> Any:
     """Save a player's written answer and the proctor's verdict for one round."""
     answer = request.form.get("answer")
     verdict = request.form.get("verdict", "")
+    shown = request.form.get("answer_was")  # the answer as the console showed it
 
     def save(db: Any, view: store.SessionView) -> None:
-        if answer is not None:
+        # A console showing an old table must not overwrite an answer typed since.
+        if answer is not None and (shown is None or answer.strip() != shown.strip()):
             store.set_answer(db, view, player_id, number, answer)
         store.set_verdict(db, view, player_id, number, verdict or None)
 

@@ -558,7 +558,12 @@ def set_timer(timer_id: int) -> ResponseReturnValue:
         return _screen_page(timer, now(), error.problems, typed), 400
 
     def change(timer: Timer, at: float) -> dict[str, Any]:
-        if "duration" in settings or "direction" in settings:
+        # The screen's form sends the time and direction with every label change: only a
+        # time or direction that differs from the timer's reloads (and so stops) it.
+        if (
+            settings.get("duration", timer.duration) != timer.duration
+            or settings.get("direction", timer.direction) != timer.direction
+        ):
             return {**settings, **reset_values(timer, at)}
         return settings
 

@@ -161,6 +161,13 @@ def check_answer(answer: str | Grid, cards: Sequence[Card]) -> AnswerCheck:
         raise ValueError(
             f"the answer is {rows}x{cols} ({rows * cols} places) but the set has {len(cards)} cards"
         )
+    size = _shape_of(len(cards))
+    if (rows, cols) not in {size, size[::-1]}:
+        other = "" if size[0] == size[1] else f" (or {size[1]} rows of {size[0]})"
+        raise ValueError(
+            f"the answer is {rows}x{cols}, not a matrix of the set: write {size[0]} rows of "
+            f"{size[1]} cards{other}, one row a line"
+        )
     impossible = solve(cards, rows, cols) is None
     written = grid.cards()
     in_set = set(cards)

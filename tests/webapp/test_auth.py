@@ -127,6 +127,8 @@ def test_login_folds_the_name_and_follows_next_only_within_the_site(
         ("//evil.example/x", "/dashboard"),
         ("https://evil.example/", "/dashboard"),
         ("/\\evil.example", "/dashboard"),
+        ("/\t/evil.example", "/dashboard"),  # browsers drop the tab: //evil.example
+        ("/\n/evil.example", "/dashboard"),
         ("", "/dashboard"),
     ):
         visitor = fresh_client(app)

@@ -21,7 +21,7 @@ from werkzeug.test import TestResponse
 from printables.games.mat import check_answer
 from printables.puzzles import from_cards, get_puzzle, parse_size, puzzle_ids
 from printables.reading import read_cards
-from webapp import auth, mat_store, play, proctor, security
+from webapp import auth, checking, mat_store, play, proctor, security
 from webapp.db import read
 
 from .conftest import add_teacher, log_in
@@ -51,7 +51,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock(1000.0)
-    for module in (mat_store, proctor, play, security, auth):
+    for module in (mat_store, proctor, play, security, auth, checking):
         monkeypatch.setattr(module, "now", fake)
     return fake
 
@@ -907,3 +907,49 @@ def test_the_projector_shows_the_code_and_a_qr_of_the_join_url(
     assert "Set 1 of 2" in running and ">8:37</p>" in running
     assert "<li>Ann <span>1:23</span></li>" in running
     assert 'Hands up: <span id="hand-count">1</span> of <span id="player-count">1</span>' in running
+
+
+def test_the_public_check_page_gives_no_verdict_on_a_set_in_play(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    """A competitor must not learn from /check whether the running set can be solved."""
+    session_id, code = new_session(teacher, sets=SOLVABLE, limit=60)
+    join(app, code, "Ann")
+    page = app.test_client().get(f"/check/{set_id(SOLVABLE)}", query_string={"answer": "No"})
+    assert page.status_code == 200 and "Not right yet" in page.get_data(as_text=True)
+    teacher.post(f"/sessions/{session_id}/rounds")
+    student = app.test_client()
+    for answer in ("No", SOLUTION):
+        refused = student.get(f"/check/{set_id(SOLVABLE)}", query_string={"answer": answer})
+        text = refused.get_data(as_text=True)
+        assert refused.status_code == 400 and "in a MAT competition running now" in text
+        assert "Right!" not in text and "Not right yet" not in text
+    other = student.get(f"/check/{set_id(IMPOSSIBLE)}", query_string={"answer": "No"})
+    assert other.status_code == 200 and "Right!" in other.get_data(as_text=True)
+    clock.at = 1061.0  # the set's minute is over
+    after = student.get(f"/check/{set_id(SOLVABLE)}", query_string={"answer": SOLUTION})
+    assert after.status_code == 200 and "Right!" in after.get_data(as_text=True)
+
+
+def test_a_stale_console_does_not_overwrite_an_answer_typed_since(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher, sets=SOLVABLE)
+    ann = join(app, code, "Ann")
+    teacher.post(f"/sessions/{session_id}/rounds")
+    pid = seats(app, session_id)["Ann"]
+    clock.at = 1042.0
+    assert press(ann, code, 0, "done", SOLUTION).status_code == 303
+    # The proctor's table still showed the empty answer; they give a verdict only.
+    path = f"/sessions/{session_id}/rounds/0/players/{pid}"
+    form = {"answer": "", "answer_was": "", "verdict": "wrong"}
+    assert teacher.post(path, data=form).status_code == 303
+    with app.app_context(), read() as db:
+        entry = mat_store.load(db, session_id).entry(pid, 0)
+    assert entry is not None and entry.answer == SOLUTION.strip() and entry.verdict == "wrong"
+    # A real correction (the text differs from what the table showed) is saved.
+    form = {"answer": "No", "answer_was": SOLUTION, "verdict": ""}
+    assert teacher.post(path, data=form).status_code == 303
+    with app.app_context(), read() as db:
+        entry = mat_store.load(db, session_id).entry(pid, 0)
+    assert entry is not None and entry.answer == "No" and entry.verdict is None

@@ -360,6 +360,13 @@ def test_judge_goes_verdict_then_answer_then_claim() -> None:
     garbled = store.judge(entry(answer="Bb=S Bx=S"), solvable)
     assert (garbled.right, garbled.how) == (False, "answer")
     assert garbled.unreadable is not None and "'x' is not a shade" in garbled.unreadable
+    draft = store.judge(entry(answer="Gb=C GbzS Gg~T\nRb~T", claim="impossible"), impossible)
+    assert (draft.right, draft.how) == (True, "claim") and draft.unreadable is not None
+    draft = store.judge(entry(answer="Bb=S Bx=S", claim="impossible"), solvable)
+    assert (draft.right, draft.how) == (False, "claim")
+    one_line = " ".join(str(c) for c in POOL[0].cards)  # not a matrix: claims nothing
+    line = store.judge(entry(answer=one_line, claim="done"), solvable)
+    assert (line.right, line.how) == (False, "answer") and "not a matrix" in str(line.unreadable)
     assert store.judge(entry(claim="impossible"), impossible) == store.Judgement(True, "claim")
     assert store.judge(entry(claim="impossible"), solvable) == store.Judgement(False, "claim")
     assert store.judge(entry(claim="done"), solvable) == store.Judgement(None, "unchecked")
@@ -509,7 +516,9 @@ def expected_right(
         try:
             return check_answer(answer, the_puzzle.cards).right
         except ValueError:
-            return False
+            # Unreadable: wrong, unless the player pressed Impossible (a draft left in the
+            # box does not undo the press).
+            return impossible if claim == "impossible" else False
     if claim == "impossible":
         return impossible
     return None

@@ -295,11 +295,16 @@ def test_set_loads_a_new_time_stopped_and_renames_without_stopping(
     assert response.status_code == 303
     row = stored(app, timer_id)
     assert (row.label, row.started_at, row.duration) == ("Period 3 MAT", 100.0, 600)
+    # The screen's form sends the unchanged time and direction with a new label: still running.
+    form = {"label": "Set 1", "time": "10:00", "direction": "down"}
+    assert teacher.post(f"/timers/{timer_id}/set", data=form).status_code == 303
+    row = stored(app, timer_id)
+    assert (row.label, row.started_at, row.duration) == ("Set 1", 100.0, 600)
 
     teacher.post(f"/timers/{timer_id}/set", data={"time": "4:30", "direction": "up"})
     row = stored(app, timer_id)
     assert (row.direction, row.duration, row.started_at, row.elapsed) == ("up", 270, None, 0)
-    assert row.label == "Period 3 MAT"
+    assert row.label == "Set 1"
 
     body = teacher.post(f"/timers/{timer_id}/set", data={"preset": "3"}, headers=JSON).get_json()
     assert (body["label"], body["direction"], body["duration"]) == ("Secret Card", "down", 180)

@@ -15,6 +15,13 @@ window.Printables = window.Printables || {};
 
   P.clock = {
     now() { return Date.now() / 1000 + offset; },
+    // Before the first sync: the server's time as the page was made (data-now), so a
+    // screen whose own clock is wrong shows the right time from the start.
+    seed(serverNow) {
+      if (bestTrip === Infinity && Number.isFinite(serverNow)) {
+        offset = serverNow - Date.now() / 1000;
+      }
+    },
     // Fetch url (GET, JSON), update the offset, return the parsed body.
     async sync(url) {
       const sent = Date.now();

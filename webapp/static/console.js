@@ -8,31 +8,47 @@
   const holder = document.getElementById("round-table");
   if (!round || !holder) { return; }
   let endsAt = parseFloat(clock && clock.dataset.ends) || null;
-  let roundNumber = null;
+  P.clock.seed(parseFloat(round.dataset.now));
+  const shown = round.dataset.roundState;  // "number/running" as the page was drawn
 
   function busy() {
-    // Typing in an answer or holding a verdict choice: do not replace the table.
+    // Typing in an answer, holding a verdict choice, or text the server sent back with a
+    // problem (data-typed): do not replace the table.
     const active = document.activeElement;
     if (active && holder.contains(active) && active.tagName !== "BUTTON") { return true; }
+    if (holder.querySelector("[data-typed]")) { return true; }
     return Array.from(holder.querySelectorAll("textarea, select")).some((field) =>
       field.tagName === "TEXTAREA" ? field.value !== field.defaultValue
         : Array.from(field.options).some((o) => o.selected !== o.defaultSelected));
   }
 
-  async function refreshTable() {
-    if (busy()) { return; }
+  async function refreshTable(force) {
+    if (!force && busy()) { return; }
     const response = await fetch(round.dataset.table, { cache: "no-store", credentials: "same-origin" });
-    if (response.ok && !busy()) { holder.innerHTML = await response.text(); }
+    if (!response.ok || (!force && busy())) { return; }
+    // Keep the keyboard where it was: the same button, or, once its hand is recorded
+    // and the button gone, that player's answer box.
+    const active = document.activeElement;
+    const focusId = active && holder.contains(active) ? active.id : "";
+    const pid = active && active.dataset ? active.dataset.pid : "";
+    holder.innerHTML = await response.text();
+    const again = (focusId && document.getElementById(focusId))
+      || (pid && document.getElementById(`answer-${pid}`));
+    if (again) { again.focus(); }
   }
 
   async function poll() {
     try {
       const state = await P.clock.sync(round.dataset.state);
-      const number = state.round ? state.round.number : null;
-      if (roundNumber !== null && number !== roundNumber) { window.location.reload(); return; }
-      roundNumber = number;
+      const now = state.round ? `${state.round.number}/${state.round.running}` : "none";
+      if (now !== shown) {
+        // A set started, ended or ran out: the buttons above the table change. Wait
+        // while the proctor is typing, so nothing typed is lost.
+        if (!busy()) { window.location.reload(); }
+        return;
+      }
       endsAt = state.round && state.round.running ? state.round.ends_at : null;
-      await refreshTable();
+      await refreshTable(false);
     } catch (error) { /* the next poll tries again */ }
   }
 
@@ -60,7 +76,7 @@
       const body = await response.json().catch(() => ({}));
       window.alert(body.problem || `The server said ${response.status}.`);
     }
-    await refreshTable();
+    await refreshTable(true);
   });
 
   poll();

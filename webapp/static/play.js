@@ -12,6 +12,7 @@
   const shown = { round: page.dataset.round, revealed: page.dataset.revealed, hand: page.dataset.hand };
   const draftKey = `printables-draft-${page.dataset.key}-${shown.round}`;
   let endsAt = parseFloat(page.dataset.ends) || null;
+  P.clock.seed(parseFloat(page.dataset.now));
 
   if (answer) {
     const saved = window.sessionStorage.getItem(draftKey);
@@ -42,8 +43,8 @@
     if (!clock) { return; }
     const left = endsAt === null ? 0 : endsAt - P.clock.now();
     clock.textContent = left > 0 ? `${P.formatSeconds(Math.ceil(left))} left` : "Time is up";
-    if (left <= 0 && form) {
-      form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    if (form) {  // the server decides in the end; this only mirrors its clock
+      form.querySelectorAll("button").forEach((b) => { b.disabled = left <= 0; });
     }
   }
 

@@ -18,6 +18,7 @@ from printables.games.mat import (
     totals,
     winners,
 )
+from printables.matrix import solve
 from printables.reading import read_cards
 
 SET = read_cards("BbzT Bg~T Bw=T Gb~T Gg=T GwzT RbzT RgzC RwzS")
@@ -98,6 +99,22 @@ def test_an_answer_of_the_wrong_size_or_bad_notation_is_refused() -> None:
         check_answer("BbzT Bg~T Bw=T / Gb~T Gg=T GwzT", SET)
     with pytest.raises(CardNameError, match="row 1, card 1"):
         check_answer("Bx=S", SET)
+
+
+def test_the_cards_in_one_line_are_not_a_matrix_and_claim_nothing() -> None:
+    """A 1x9 line of a solvable set has no solved arrangement; it must not count as a right
+    claim of impossibility (the book's matrices are 3x3 to 5x5)."""
+    one_line = " ".join(str(c) for c in SET)
+    assert solve(SET, 3, 3) is not None
+    with pytest.raises(ValueError, match=r"1x9, not a matrix of the set: write 3 rows of 3"):
+        check_answer(one_line, SET)
+    with pytest.raises(ValueError, match="9x1"):
+        check_answer("\n".join(str(c) for c in SET), SET)
+    twelve = read_cards("RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T Rb=S Gb=S Bb=S")
+    with pytest.raises(ValueError, match=r"write 3 rows of 4 cards \(or 4 rows of 3\)"):
+        check_answer(
+            " / ".join(" ".join(map(str, twelve[k : k + 2])) for k in range(0, 12, 2)), twelve
+        )
 
 
 def test_score_answer_combines_check_and_time() -> None:

@@ -11,18 +11,22 @@
   P.clock.seed(parseFloat(round.dataset.now));
   const shown = round.dataset.roundState;  // "number/running" as the page was drawn
 
-  function busy() {
-    // Typing in an answer, holding a verdict choice, or text the server sent back with a
-    // problem (data-typed): do not replace the table.
-    const active = document.activeElement;
-    if (active && holder.contains(active) && active.tagName !== "BUTTON") { return true; }
+  function dirty() {
+    // Text typed or a verdict chosen but not saved, or text the server sent back with a
+    // problem (data-typed): a reload or a refresh would lose it.
     if (holder.querySelector("[data-typed]")) { return true; }
     return Array.from(holder.querySelectorAll("textarea, select")).some((field) =>
       field.tagName === "TEXTAREA" ? field.value !== field.defaultValue
         : Array.from(field.options).some((o) => o.selected !== o.defaultSelected));
   }
 
-  async function refreshTable(force) {
+  function busy() {
+    // Also while the proctor is in an answer box or a verdict list: leave the table be.
+    const active = document.activeElement;
+    return (active && holder.contains(active) && active.tagName !== "BUTTON") || dirty();
+  }
+
+  async function refreshTable(force, fromPid) {
     if (!force && busy()) { return; }
     const response = await fetch(round.dataset.table, { cache: "no-store", credentials: "same-origin" });
     if (!response.ok || (!force && busy())) { return; }
@@ -30,7 +34,7 @@
     // and the button gone, that player's answer box.
     const active = document.activeElement;
     const focusId = active && holder.contains(active) ? active.id : "";
-    const pid = active && active.dataset ? active.dataset.pid : "";
+    const pid = fromPid || (active && active.dataset ? active.dataset.pid : "");
     holder.innerHTML = await response.text();
     const again = (focusId && document.getElementById(focusId))
       || (pid && document.getElementById(`answer-${pid}`));
@@ -43,8 +47,8 @@
       const now = state.round ? `${state.round.number}/${state.round.running}` : "none";
       if (now !== shown) {
         // A set started, ended or ran out: the buttons above the table change. Wait
-        // while the proctor is typing, so nothing typed is lost.
-        if (!busy()) { window.location.reload(); }
+        // while something typed is not saved, so nothing is lost.
+        if (!dirty()) { window.location.reload(); }
         return;
       }
       endsAt = state.round && state.round.running ? state.round.ends_at : null;
@@ -67,6 +71,7 @@
     if (!form.hasAttribute("data-async")) { return; }
     event.preventDefault();
     const button = form.querySelector("button");
+    const pid = button ? button.dataset.pid : "";  // disabling the button drops its focus
     if (button) { button.disabled = true; }
     const response = await fetch(form.action, {
       method: "POST", body: new FormData(form), credentials: "same-origin",
@@ -76,7 +81,7 @@
       const body = await response.json().catch(() => ({}));
       window.alert(body.problem || `The server said ${response.status}.`);
     }
-    await refreshTable(true);
+    await refreshTable(true, pid);
   });
 
   poll();

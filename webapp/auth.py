@@ -29,6 +29,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from webapp.db import now, read, write
+from webapp.pages import error_page
 from webapp.security import RateLimited, client_address, limit
 from webapp.tables import teachers
 from webapp.text import problem as problem_text
@@ -134,14 +135,7 @@ def unauthorized(_error: Exception) -> tuple[str, int]:
         "Only a logged-in teacher can do this, and you are not logged in (or have logged "
         "out meanwhile). Log in, then send it again."
     )
-    page = render_template(
-        "error.html",
-        title="Please log in",
-        message=message,
-        back_url=url_for("auth.login"),
-        back_text="Log in",
-    )
-    return page, 401
+    return error_page("Please log in", message, 401, url_for("auth.login"), "Log in")
 
 
 def _safe_next(target: str | None) -> str | None:
@@ -219,7 +213,7 @@ def setup() -> Response | str | tuple[str, int]:
             "The first teacher account is made on the computer running Printables "
             "(open this page there), or with: printables teacher add NAME"
         )
-        return render_template("error.html", title="First run", message=message), 403
+        return error_page("First run", message, 403)
     typed = {"username": request.form.get("username", "")}
     if request.method == "GET":
         return render_template("setup.html", typed=typed, problem=None)

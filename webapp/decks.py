@@ -13,6 +13,7 @@ from generator.svg import scene_to_svg
 from printables.deck import Deck
 from printables.decks import DECKS
 from printables.errors import UnknownDeckError
+from webapp.pages import error_page
 
 bp = Blueprint("decks", __name__)
 
@@ -26,7 +27,7 @@ def _deck(key: str) -> Deck:
 
 @bp.errorhandler(UnknownDeckError)
 def unknown_deck(error: UnknownDeckError) -> tuple[str, int]:
-    return render_template("error.html", message=f"There is no deck called {error}."), 404
+    return error_page("Not found", f"There is no deck called {error}.", 404)
 
 
 @bp.get("/decks")

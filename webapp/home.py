@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from webapp.auth import login_required, teacher_id
 from webapp.db import read
+from webapp.pages import error_page
 from webapp.tables import mat_sessions, timers
 
 bp = Blueprint("home", __name__)
@@ -17,7 +18,7 @@ bp = Blueprint("home", __name__)
 def not_found(_error: Exception) -> tuple[str, int]:
     """Any address the app does not have (a mistyped link, an old bookmark)."""
     message = f"There is no page at {request.path}. Check the address, or start again here."
-    return render_template("error.html", title="Not found", message=message), 404
+    return error_page("Not found", message, 404)
 
 
 @bp.app_errorhandler(405)
@@ -25,7 +26,7 @@ def wrong_method(_error: Exception) -> tuple[str, int]:
     message = (
         "That address takes a form sent from its page, not a link: go back and use the button."
     )
-    return render_template("error.html", title="Not here", message=message), 405
+    return error_page("Not here", message, 405)
 
 
 @bp.get("/")

@@ -238,6 +238,15 @@ class Round:
     def running(self, at: float) -> bool:
         return self.ended_at is None and at < self.started_at + self.limit
 
+    def state(self, at: float) -> dict[str, Any]:
+        """The round as the screens' scripts read it (times on the server's clock)."""
+        return {
+            "number": self.number,
+            "started_at": self.started_at,
+            "ends_at": self.ends_at(),
+            "running": self.running(at),
+        }
+
     def ends_at(self) -> float:
         limit_end = self.started_at + self.limit
         return limit_end if self.ended_at is None else min(self.ended_at, limit_end)

@@ -180,14 +180,7 @@ def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
     entry = view.entry(int(player.id), current.number) if current else None
     return {
         "now": at,
-        "round": None
-        if current is None
-        else {
-            "number": current.number,
-            "started_at": current.started_at,
-            "ends_at": current.ends_at(),
-            "running": current.running(at),
-        },
+        "round": None if current is None else current.state(at),
         "rounds": view.round_count,
         "hand": None if entry is None or entry.seconds is None else entry.seconds,
         "revealed": bool(view.row.revealed),

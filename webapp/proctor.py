@@ -36,6 +36,7 @@ from webapp.auth import login_required, teacher_id
 from webapp.checking import card_figures
 from webapp.db import now, read, write
 from webapp.network import public_url
+from webapp.pages import error_page, wants_json
 from webapp.text import problem as problem_text
 
 bp = Blueprint("proctor", __name__, url_prefix="/sessions")
@@ -61,26 +62,17 @@ def _back(view: store.SessionView, round_number: int | None = None, anchor: str 
     return response
 
 
-def _wants_json() -> bool:
-    return request.headers.get("X-Requested-With") == "fetch"
-
-
 @bp.errorhandler(404)
 def not_found(_error: Exception) -> tuple[str, int] | tuple[dict[str, Any], int]:
     """Another teacher's session, a deleted one, or no such set: say so plainly."""
     message = (
         "There is no such MAT session among yours, or no such set in it: it may have been deleted."
     )
-    if _wants_json():
+    if wants_json():
         return {"problem": message}, 404
-    page = render_template(
-        "error.html",
-        title="Session not found",
-        message=message,
-        back_url=url_for("home.dashboard"),
-        back_text="Your dashboard",
+    return error_page(
+        "Session not found", message, 404, url_for("home.dashboard"), "Your dashboard"
     )
-    return page, 404
 
 
 def _change(
@@ -99,12 +91,12 @@ def _change(
     except LookupError:
         abort(404)
     except store.MatError as error:
-        if _wants_json():
+        if wants_json():
             return {"problem": problem_text(error)}, _status(error)
         return _console_page(_view(session_id), round_number, problem_text(error), typed), _status(
             error
         )
-    if _wants_json():
+    if wants_json():
         return {"ok": True}, 200
     return _back(view, round_number, anchor)
 
@@ -258,14 +250,7 @@ def _state(view: store.SessionView) -> dict[str, Any]:
         "now": at,
         "limit": view.limit,
         "rounds": view.round_count,
-        "round": None
-        if current is None
-        else {
-            "number": current.number,
-            "started_at": current.started_at,
-            "ends_at": current.ends_at(),
-            "running": current.running(at),
-        },
+        "round": None if current is None else current.state(at),
         "players": len(view.seats),
         "hands": hands,
         "revealed": bool(view.row.revealed),
@@ -354,25 +339,28 @@ def reveal(session_id: int) -> Any:
 @bp.post("/<int:session_id>/delete-students")
 @login_required
 def delete_students(session_id: int) -> Any:
-    view = _view(session_id)
-    if request.form.get("confirm") != "yes":
-        problem = "Tick the box to confirm: every player's name, times and answers will be deleted."
-        return _results_page(view, problem), 400
-    with write() as db:
-        store.delete_student_data(db, store.load(db, session_id, teacher_id()))
-    return redirect(url_for("proctor.results", session_id=session_id, deleted=1), code=303)
+    after = url_for("proctor.results", session_id=session_id, deleted=1)
+    problem = "Tick the box to confirm: every player's name, times and answers will be deleted."
+    return _delete(session_id, store.delete_student_data, problem, after)
 
 
 @bp.post("/<int:session_id>/delete")
 @login_required
 def delete_session(session_id: int) -> Any:
+    problem = "Tick the box to confirm that the whole session is to be deleted."
+    return _delete(session_id, store.delete_session, problem, url_for("home.dashboard"))
+
+
+def _delete(
+    session_id: int, remove: Callable[[Any, store.SessionView], object], problem: str, after: str
+) -> Any:
+    """Delete only when the box is ticked: otherwise the results page again, saying so."""
     view = _view(session_id)
     if request.form.get("confirm") != "yes":
-        problem = "Tick the box to confirm that the whole session is to be deleted."
         return _results_page(view, problem), 400
     with write() as db:
-        store.delete_session(db, store.load(db, session_id, teacher_id()))
-    return redirect(url_for("home.dashboard"), code=303)
+        remove(db, store.load(db, session_id, teacher_id()))
+    return redirect(after, code=303)
 
 
 # --- results ---------------------------------------------------------------------------

@@ -18,12 +18,13 @@ import secrets
 import time
 from pathlib import Path
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import delete
 
 from webapp.db import insert_or_ignore, now, write
+from webapp.pages import error_page, wants_json
 from webapp.tables import hits
 
 csrf = CSRFProtect()
@@ -77,9 +78,9 @@ def init(app: Flask) -> None:
             "This form had expired or was sent from another page "
             f"({error.description.rstrip('.')}). Go back, reload the page and send it again."
         )
-        if request.headers.get("X-Requested-With") == "fetch":
+        if wants_json():
             return {"problem": message}, 400
-        return render_template("error.html", title="Please try again", message=message), 400
+        return error_page("Please try again", message, 400)
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -36,6 +36,7 @@ from werkzeug.exceptions import HTTPException
 
 from webapp.auth import login_required, teacher_id
 from webapp.db import now, read, write
+from webapp.pages import error_page, wants_json
 from webapp.tables import timers
 
 bp = Blueprint("timers", __name__)
@@ -333,14 +334,6 @@ def _parse_duration_seconds(text: str) -> int:
 # Views.
 
 
-def wants_json() -> bool:
-    """Whether the request came from the page's script rather than a plain form."""
-    if request.headers.get("X-Requested-With"):
-        return True
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json"
-
-
 def _json(body: dict[str, Any], code: int = 200) -> ResponseReturnValue:
     response = jsonify(body)
     response.status_code = code
@@ -353,14 +346,7 @@ def not_found(error: HTTPException) -> ResponseReturnValue:
     message = "There is no such timer among yours: it may have been deleted."
     if wants_json():
         return _json({"error": message}, 404)
-    page = render_template(
-        "error.html",
-        title="Timer not found",
-        message=message,
-        back_url=url_for("timers.index"),
-        back_text="Your timers",
-    )
-    return page, 404
+    return error_page("Timer not found", message, 404, url_for("timers.index"), "Your timers")
 
 
 def _load(db: Connection, timer_id: int, *, lock: bool = False) -> Timer:

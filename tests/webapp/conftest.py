@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from webapp import create_app
+from webapp import auth, checking, create_app, mat_store, play, proctor, security, timers
 from webapp.auth import create_teacher
 from webapp.db import write
 
@@ -50,3 +50,22 @@ def teacher(app: Flask, client: FlaskClient) -> FlaskClient:
     add_teacher(app, "ada")
     log_in(client, "ada")
     return client
+
+
+class Clock:
+    """The server's clock, set by the test."""
+
+    def __init__(self, at: float = 1000.0) -> None:
+        self.at = at
+
+    def __call__(self) -> float:
+        return self.at
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """Every module's ``now`` (each imported it by name) reads this clock, from 1000.0."""
+    fake = Clock()
+    for module in (mat_store, proctor, play, security, auth, checking, timers):
+        monkeypatch.setattr(module, "now", fake)
+    return fake

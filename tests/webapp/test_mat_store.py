@@ -23,6 +23,8 @@ from webapp.db import make_engine, write
 from webapp.schema import upgrade
 from webapp.tables import entries, mat_sets, players, rounds, teachers
 
+from .conftest import Clock
+
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
 IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
@@ -49,21 +51,6 @@ def engine(tmp_path: Path) -> Iterator[Engine]:
         db.execute(teachers.insert().values(username="ada", password_hash="-", created_at=0.0))
     yield found
     found.dispose()
-
-
-class Clock:
-    def __init__(self, at: float = 1000.0) -> None:
-        self.at = at
-
-    def __call__(self) -> float:
-        return self.at
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    fake = Clock()
-    monkeypatch.setattr(store, "now", fake)
-    return fake
 
 
 def make(

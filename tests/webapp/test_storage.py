@@ -5,7 +5,6 @@ database refused, many students pressing Done at once, and the same app on Postg
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -26,30 +25,14 @@ from webapp.db import make_engine, read, write
 from webapp.tables import entries, metadata, players, schema_version
 
 from .conftest import add_teacher, log_in
+from .mat_helpers import SOLUTION, new_session
 
-SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
-IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
-SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
 STUDENTS = 40
 
 
 def settings(url: str) -> dict[str, object]:
     return {"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False}  # fmt: skip
-
-
-def new_session(teacher: FlaskClient, sets: str = f"{SOLVABLE}\n{IMPOSSIBLE}") -> tuple[int, str]:
-    response = teacher.post(
-        "/sessions",
-        data={"name": "Period 3", "variant": "simultaneous", "size": "3x3", "limit": "600",
-              "source": "typed", "sets": sets},
-    )  # fmt: skip
-    assert response.status_code == 303, response.get_data(as_text=True)
-    session_id = int(response.location.rsplit("/", 1)[1])
-    page = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
-    found = re.search(r'join code <strong class="id">([A-Z2-9]{6})</strong>', page)
-    assert found is not None
-    return session_id, found.group(1)
 
 
 def view_of(app: Flask, session_id: int) -> store.SessionView:

@@ -17,26 +17,9 @@ from webapp.db import read
 from webapp.tables import timers
 from webapp.timers import Timer, display_seconds, parse_time, shown_seconds
 
-from .conftest import PASSWORD, add_teacher, log_in
+from .conftest import PASSWORD, Clock, add_teacher, log_in
 
 JSON = {"Accept": "application/json"}
-
-
-class Clock:
-    """The server's clock, set by hand: ``webapp.timers.now``."""
-
-    def __init__(self, at: float = 1000.0) -> None:
-        self.at = at
-
-    def __call__(self) -> float:
-        return self.at
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    found = Clock()
-    monkeypatch.setattr("webapp.timers.now", found)
-    return found
 
 
 def make_timer(client: FlaskClient, **form: str) -> int:

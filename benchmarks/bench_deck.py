@@ -41,7 +41,7 @@ def parts() -> dict[str, float]:
     from generator.faces import face
     from generator.layout import CARD_SIZES, PAPERS
     from generator.sheets import DeckOptions, deck_pdf
-    from printables.decks import FOUR_D
+    from printables.cards.decks import FOUR_D
 
     start = time.perf_counter()
     for card in FOUR_D:

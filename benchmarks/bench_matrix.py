@@ -2,7 +2,7 @@
 
 For each of the book's sizes (3x3, 3x4, 3x5, 4x4, 4x5, 5x5) draws N seeded random sets
 of distinct 4D cards (``random.Random(seed)`` per set, fixed seeds, so runs repeat) and
-times :func:`printables.matrix_solver.solve` on each, one call per set, after a warm-up.
+times :func:`printables.matrix.solver.solve` on each, one call per set, after a warm-up.
 Every answer is then checked by methods that share no code with the project's solver:
 
 * a CP-SAT model (OR-Tools, one worker, no time limit) at every size: a boolean per
@@ -11,7 +11,7 @@ Every answer is then checked by methods that share no code with the project's so
 * at 3x3, also a brute force over all arrangements (depth-first, abandoning a partial
   grid as soon as one of its lines shares no value).
 
-A grid the project finds is re-checked with :func:`printables.matrix.check_grid` and
+A grid the project finds is re-checked with :func:`printables.matrix.check.check_grid` and
 must use exactly the set's cards; when the project says impossible, CP-SAT must say
 INFEASIBLE (and the brute force find nothing); when CP-SAT (or the brute force) finds a
 solution, the project must too. CP-SAT's own grids are re-checked the same way.
@@ -40,10 +40,10 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from printables.deck import Card
-from printables.decks import FOUR_D
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D
 from printables.matrix import check_grid
-from printables.matrix_solver import solve
+from printables.matrix.solver import solve
 
 BOOK_SIZES: tuple[tuple[int, int], ...] = ((3, 3), (3, 4), (3, 5), (4, 4), (4, 5), (5, 5))
 TARGET_SIZE = (5, 5)

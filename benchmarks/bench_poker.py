@@ -12,8 +12,8 @@ import random
 import statistics
 import time
 
-from printables.decks import FOUR_D
-from printables.games.poker import best_five, rank_indices
+from printables.cards.decks import FOUR_D
+from printables.fourd.poker import best_five, rank_indices
 
 TARGET = 100_000
 

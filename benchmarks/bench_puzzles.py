@@ -10,7 +10,7 @@ each with a new seed, and prints median and worst wall times against the targets
   (the whole deck dealt into nine graded sets): under 3 s.
 
 With ``--calibrate`` it prints instead the thirds of the difficulty measure over random
-solvable sets of each size: the values kept in :data:`printables.puzzles.THRESHOLDS`.
+solvable sets of each size: the values kept in :data:`printables.matrix.puzzles.THRESHOLDS`.
 
     python benchmarks/bench_puzzles.py [--runs N] [--calibrate]
 """
@@ -78,9 +78,9 @@ def bench(runs: int) -> bool:
 
 def calibrate(sets: int) -> None:
     """Print, per size, the measure's thirds over random solvable sets."""
-    from printables.decks import FOUR_D
+    from printables.cards.decks import FOUR_D
     from printables.matrix import SIZES
-    from printables.puzzles import grade
+    from printables.matrix.puzzles import grade
 
     deck = list(FOUR_D.cards)
     for rows, cols in SIZES:

@@ -80,6 +80,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
+from printables.cards import FOUR_D
+
 TARGET_P99_MS = 100.0
 TARGET_KINDS = ("check", "done")
 MAX_PER_SESSION = 60  # webapp.mat_store.MAX_PLAYERS
@@ -233,10 +235,10 @@ def page_token(text: str) -> str:
 
 def puzzle_id() -> str:
     """The typed set's puzzle id, as the session stores it (for ``/check/<id>``)."""
-    from printables.puzzles import from_cards
-    from printables.reading import read_cards
+    from printables.cards.reading import read_cards
+    from printables.matrix.puzzles import from_cards
 
-    return from_cards(read_cards(SET_CARDS), 3, 3).id
+    return from_cards(read_cards(SET_CARDS, FOUR_D), 3, 3).id
 
 
 # --- the server ------------------------------------------------------------------------

@@ -16,9 +16,9 @@ from PIL import Image
 
 from generator.layout import CARD_SIZES, PAPERS, plan_sheet
 from generator.sheets import DeckOptions, deck_pdf
-from printables.deck import Card, Deck
-from printables.decks import FOUR_D, PARADOX
-from printables.reading import read_cards
+from printables.cards.deck import Card, Deck
+from printables.cards.decks import FOUR_D, PARADOX
+from printables.cards.reading import read_cards
 
 DPI = 110
 FOUR_D_CARDS = "Bb=S Gg~C RwzT  Gw~T RbzS Bg=C  RgzC B w~ T Gb=S"
@@ -40,7 +40,7 @@ def render(deck_cards: list[Card], deck: Deck, dpi: int) -> list[Image.Image]:
 
 
 def main() -> None:
-    cards = render(read_cards(FOUR_D_CARDS), FOUR_D, DPI)
+    cards = render(read_cards(FOUR_D_CARDS, FOUR_D), FOUR_D, DPI)
     cards += render(read_cards(PARADOX_CARDS, PARADOX), PARADOX, DPI)
     w, h = cards[0].size
     gap = 12

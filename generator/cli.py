@@ -18,7 +18,7 @@ import click
 from generator.files import paper_option, write_atomically
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, Size, parse_card_size, plan_sheet
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
-from printables.decks import DECKS, get_deck
+from printables.cards.decks import DECKS, get_deck
 
 LAZY_COMMANDS = {
     "rules": "generator.game_commands:rules",

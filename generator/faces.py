@@ -1,6 +1,6 @@
 """Card faces as scenes: 4D cards (one banded, outlined symbol) and PARADOX cards.
 
->>> from printables.decks import card
+>>> from printables.cards import card
 >>> from generator.layout import CARD_SIZES
 >>> scene = face(card("Bb=S"), CARD_SIZES["poker"])
 >>> [item.text for item in scene.items if hasattr(item, "text")]
@@ -16,7 +16,7 @@ from generator.fonts import POINT, text_width
 from generator.layout import Size
 from generator.scene import Item, Path, Point, Scene, Text, rectangle, rotated, rounded
 from generator.symbols import shape_outline, symbol_geometry
-from printables.deck import Card
+from printables.cards.deck import Card
 
 NAME_SIZE = 8.0
 """Points: the small print of the card's name in two corners."""

@@ -24,7 +24,7 @@ from generator.scoresheets import (
     score_sheet_pdf,
     sheet_key,
 )
-from printables.games.base import Game, OptionError
+from printables.games.base import Game, OptionError, UnknownGameError
 from printables.games.registry import GAMES, get_game
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -36,8 +36,8 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
         return None
     try:
         return get_game(value)
-    except KeyError as error:
-        raise click.BadParameter(str(error.args[0])) from None
+    except UnknownGameError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def parse_options(game: Game[Any, Any, Any], pairs: Sequence[str]) -> Any:

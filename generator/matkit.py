@@ -31,9 +31,9 @@ from generator.puzzle_pages import (
     id_list,
     key_height,
 )
-from printables.decks import FOUR_D
-from printables.games.mat import MAX_SUCCESSIVE_PLAYERS, TIME_LIMIT, successive_schedule
-from printables.puzzles import Puzzle
+from printables.cards.decks import FOUR_D
+from printables.matrix.mat import MAX_SUCCESSIVE_PLAYERS, TIME_LIMIT, successive_schedule
+from printables.matrix.puzzles import Puzzle
 
 VARIANTS = ("simultaneous", "successive")
 MAX_SETS = 12

@@ -25,15 +25,15 @@ from generator.files import paper_option, write_atomically
 from generator.layout import PAPERS
 from generator.matkit import VARIANTS, KitOptions, mat_kit_pdf
 from generator.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
-from printables.games.base import sentence
-from printables.games.mat import TIME_LIMIT, check_answer
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.cards.wording import sentence
 from printables.matrix import check_grid
-from printables.matrix_solver import count_solutions
-from printables.puzzles import (
+from printables.matrix.mat import TIME_LIMIT, check_answer
+from printables.matrix.puzzles import (
     LEVELS,
     MAX_SEED,
     WANTS,
-    GenerationError,
     Puzzle,
     disjoint_sets,
     from_cards,
@@ -41,7 +41,8 @@ from printables.puzzles import (
     parse_size,
     puzzle_ids,
 )
-from printables.reading import read_cards
+from printables.matrix.solver import count_solutions
+from printables.puzzles import GenerationError
 
 PUZZLE_KINDS = ("matrix",)
 """Puzzle kinds the commands know; Matrix is the first."""
@@ -299,7 +300,7 @@ def solve(
         if size is None:
             raise click.UsageError("give the matrix size (--size RxC) and the cards, or --id")
         try:
-            puzzle = from_cards(read_cards(" ".join(cards)), *size)
+            puzzle = from_cards(read_cards(" ".join(cards), FOUR_D), *size)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="'CARDS'") from None
     data = _solution_json(puzzle)

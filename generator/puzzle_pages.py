@@ -15,9 +15,9 @@ from generator.faces import face
 from generator.layout import Size
 from generator.qr import qr_scene
 from generator.scene import Scene
-from printables.deck import Card
+from printables.cards.deck import Card
 from printables.matrix import check_grid
-from printables.puzzles import Puzzle
+from printables.matrix.puzzles import Puzzle
 
 MINI = Size("mini", 16.0, 22.0)
 """A small card: the real symbol, large enough to tell stripes, waves and zigzags apart."""

@@ -52,6 +52,7 @@ from generator.score_pieces import (
     scene_lines,
     start,
 )
+from printables.games.base import UnknownGameError
 from printables.games.registry import GAMES, get_game
 
 
@@ -724,7 +725,7 @@ def sheet_key(name: str) -> str:
     known = ", ".join(SCORE_SHEETS)
     try:
         game = get_game(name)
-    except KeyError:
+    except UnknownGameError:
         raise ValueError(f"no score sheet called {name!r}; the sheets are: {known}") from None
     if game.key not in SCORE_SHEETS:
         raise ValueError(

@@ -10,7 +10,7 @@ on over further pages, the header row repeated; the footer gives the time of pri
 (supplied by the caller, so equal input gives byte-identical output) and "Page 1 of 2".
 
 The printing layer takes plain data: the caller (the web app) scores the session by the
-rules engine (:mod:`printables.games.mat`) and passes the results in.
+rules engine (:mod:`printables.matrix.mat`) and passes the results in.
 
 >>> results = SessionResults(
 ...     title="MAT, Room 12, Tuesday",
@@ -42,7 +42,7 @@ from generator.fonts import POINT, text_width
 from generator.layout import PAPERS, Size
 from generator.matkit import minutes
 from generator.score_pieces import HEAVY, curly, ordinal
-from printables.games.mat import ranking
+from printables.matrix.mat import ranking
 
 MAX_SETS = 10
 """Sets on one sheet (as many as a web-app session holds)."""

@@ -19,7 +19,7 @@ from generator.faces import back, face
 from generator.fonts import font_name, register
 from generator.layout import SheetLayout, Size, plan_sheet
 from generator.pdf import FormCache, new_canvas
-from printables.deck import Card, Deck
+from printables.cards.deck import Card, Deck
 
 CHECK_BAR = 50.0
 INFO_SIZE = 6.5

@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.faces import back, face
 from generator.sheets import DeckOptions
 from generator.svg import scene_to_svg
-from printables.deck import Deck
+from printables.cards.deck import Deck
 
 
 def svg_files(deck: Deck, options: DeckOptions) -> dict[str, str]:

@@ -25,7 +25,7 @@ from generator.puzzle_pages import (
     id_list,
     key_height,
 )
-from printables.puzzles import Puzzle
+from printables.matrix.puzzles import Puzzle
 
 DEFAULT_BASE_URL = "http://localhost:5000"
 """Where the checking pages are served by default (``printables serve`` on this computer);

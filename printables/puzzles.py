@@ -1,540 +1,160 @@
-"""Matrix puzzles: reproducible from a short id, generated to order, graded by the solver.
+"""Puzzle kinds: the one registry of puzzles the engine makes, and ids that say their kind.
 
-A puzzle id names a puzzle completely, like the game ids of Simon Tatham's puzzles, so a
-worksheet, its answer key and the checking page need no stored copy:
+A *kind* (Matrix is the first) generates puzzles from a seed at a difficulty the solver
+grades, solves them, checks a written answer with reasons, and explains the answer for
+a key. Every puzzle has a short id that names it completely (like the game ids of Simon
+Tatham's puzzles), so a worksheet, its key and the checking page need no stored copy,
+and an id printed once keeps its meaning forever.
 
-- ``4x4-258n5q``: a generated puzzle: the size (rows x columns), then six characters
-  that hold what is wanted (solvable, impossible or either), the difficulty (easy,
-  medium, hard) and a seed. They are scrambled, so a student's sheet does not give
-  away whether the set can be solved, and a mistyped id is almost always refused
-  rather than read as another puzzle. The same id always gives the same cards in the
-  same order.
-- ``3x3-c-fz``: the cards themselves, as a set of the 81 cards.
+An id begins with its kind's tag, and :func:`kind_of` finds the kind that owns it:
 
-Both codes are base-32 numbers in Crockford's alphabet (``o`` reads as ``0``, ``i`` and
-``l`` as ``1``); ids are read in any case and printed in lower case.
+- Matrix: the grid size, ``4x4-258n5q`` (a generated set) or ``3x3-c-fz`` (a set named by
+  its cards). Matrix ids were printed before there were other kinds, so they keep this
+  form;
+- later kinds: their key, then their own code (``secret-card-...``).
 
-**Difficulty** is a measure the solver computes (:func:`grade`):
+>>> get_puzzle("3X3-MA1Y4E").id, kind_of("4x4-258n5q").key
+('3x3-ma1y4e', 'matrix')
+>>> kind_of("tarot-12")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+printables.puzzles.PuzzleIdError: 'tarot-12' is not a puzzle id; expected a Matrix id: ...
 
-- a solvable set: the solver lists every way to give the rows and the columns a shared
-  value that the per-line counts allow (*labelings*), and finds how many of them lead to a
-  solution (*plans*). The measure is ``log2(labelings / plans)``: the more tempting
-  labelings are dead ends, the harder. The thresholds (:data:`THRESHOLDS`) split random
-  solvable sets of each size into thirds.
-- an impossible set: by the reason that proves it: *easy* when a card can be in no line
-  at all, *medium* when a card's row and column cannot both be filled ("two lines at
-  once"), *hard* when only the exhaustive search proves it.
-
-Random 4x5 and 5x5 sets are almost never impossible, so impossible sets are built: a
-lonely card (easy), a card whose row and column compete for too few cards (medium), and
-for hard ones a random walk among impossible sets until no short reason is left.
-
->>> puzzle = generate(3, 3, "solvable", "easy", seed=7)
->>> puzzle.id, puzzle.size, puzzle.grade.level, puzzle.grade.solvable
-('3x3-ma1y4e', (3, 3), 'easy', True)
->>> get_puzzle("3X3-MA1Y4E") == puzzle
-True
->>> set(get_puzzle(puzzle.card_id).cards) == set(puzzle.cards)
-True
+Adding a kind is one module defining ``KIND`` (a :class:`PuzzleKind`) and one line in
+:data:`KIND_MODULES`.
 """
 
 from __future__ import annotations
 
-import math
-import random
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from abc import ABC, abstractmethod
+from functools import cache
+from importlib import import_module
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from printables.deck import Card
-from printables.decks import FOUR_D
-from printables.matrix import SIZES
-from printables.matrix_reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
-from printables.matrix_solver import Grid, SearchStats, check_set, search
-
-WANTS = {"s": "solvable", "i": "impossible", "a": "either"}
-LEVELS = {"e": "easy", "m": "medium", "h": "hard"}
-LEVEL_OF_REASON = {NO_LINE: "easy", TWO_LINES: "medium", EXHAUSTIVE: "hard"}
-"""How hard an impossible set is, by the kind of reason that proves it."""
-
-THRESHOLDS: dict[tuple[int, int], tuple[float, float]] = {
-    (3, 3): (4.0, 5.0),
-    (3, 4): (4.6, 5.6),
-    (4, 3): (4.6, 5.6),
-    (3, 5): (5.3, 6.6),
-    (5, 3): (5.3, 6.6),
-    (4, 4): (7.2, 8.3),
-    (4, 5): (7.4, 8.2),
-    (5, 4): (7.4, 8.2),
-    (5, 5): (9.0, 9.8),
-}
-"""Per size, the measure (bits of dead-end labelings) at which a solvable set stops being
-easy and starts being hard: the thirds of random solvable sets (``python
-benchmarks/bench_puzzles.py --calibrate`` prints them again)."""
-
-EITHER_IMPOSSIBLE = 1 / 3
-"""With ``a`` (either), the chance that the puzzle is an impossible one, at every size."""
-
-ATTEMPTS = 4000
-"""Random sets tried (or impossible sets built) before a request is declared unmeetable."""
-
-MAX_SEED = 10**6
-_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32
-_READS_AS = {"o": "0", "i": "1", "l": "1"}
-_CODE_BITS = 30  # six base-32 characters; 9 * MAX_SEED uses less than 1/100 of them
-_MASK = (1 << _CODE_BITS) - 1
-_SCRAMBLE = 0x2E5BF271  # odd, so multiplying by it is invertible modulo 2**30
-_UNSCRAMBLE = pow(_SCRAMBLE, -1, 1 << _CODE_BITS)
-_ID = re.compile(r"(\d+)x(\d+)-(?:c-([0-9a-z]+)|([0-9a-z]{6}))")
+from printables.cards.deck import Card, Deck
 
 
-class PuzzleIdError(ValueError):
+class PuzzleError(ValueError):
+    """A puzzle request that cannot be met; the message says why and what was expected."""
+
+
+class PuzzleIdError(PuzzleError):
     """A puzzle id that cannot be read; the message says what was expected."""
 
 
-class GenerationError(ValueError):
+class GenerationError(PuzzleError):
     """A request for a puzzle that cannot be met."""
 
 
-@dataclass(frozen=True)
-class Grade:
-    """How hard a set is, as the solver measures it (see the module's docstring)."""
+class UnknownKindError(PuzzleError):
+    """A puzzle kind the engine does not have."""
 
-    solvable: bool
-    level: str  # "easy", "medium" or "hard"
-    measure: float  # bits of dead-end labelings (solvable); 0, 1, 2 by reason (impossible)
-    labelings: int  # row and column labelings the per-line counts allow
-    plans: int  # the labelings that lead to a solution
-    reason: Reason | None = None  # why an impossible set is impossible
+
+class PuzzleLike(Protocol):
+    """What every kind's puzzles have: an id, and the cards shown, in the printed order."""
 
     @property
-    def text(self) -> str:
-        """A line for an answer key: ``"medium, solvable (3 of 40 labelings work)"``."""
-        if not self.solvable:
-            return f"{self.level}, impossible ({self.reason.kind if self.reason else ''})"
-        return f"{self.level}, solvable ({self.plans} of {self.labelings} labelings work)"
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """A Matrix set to solve: its id, size and cards (in the order printed), its grade,
-    and a solution when it has one."""
-
-    id: str
-    rows: int
-    cols: int
-    cards: tuple[Card, ...]
-    grade: Grade
-    solution: Grid | None
+    def id(self) -> str: ...
 
     @property
-    def size(self) -> tuple[int, int]:
-        return self.rows, self.cols
+    def cards(self) -> tuple[Card, ...]: ...
+
+
+class AnswerLike(Protocol):
+    """What every kind's check of a written answer says: right or not, and why."""
 
     @property
-    def size_text(self) -> str:
-        return f"{self.rows}x{self.cols}"
+    def right(self) -> bool: ...
 
     @property
-    def card_id(self) -> str:
-        """The id that names this set by its cards."""
-        return card_id(self.cards, self.rows, self.cols)
-
-    @property
-    def solvable(self) -> bool:
-        return self.grade.solvable
-
-
-def _check_size(rows: int, cols: int) -> None:
-    if (rows, cols) not in SIZES:
-        sizes = ", ".join(f"{r}x{c}" for r, c in SIZES)
-        raise PuzzleIdError(f"{rows}x{cols} is not a Matrix size of the book; expected {sizes}")
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """Read a size written ``RxC``.
-
-    >>> parse_size("4x5")
-    (4, 5)
-    >>> parse_size("6x6")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    printables.puzzles.PuzzleIdError: 6x6 is not a Matrix size of the book; expected 3x3, ...
-    """
-    match = re.fullmatch(r"\s*(\d+)\s*[x\u00d7*]\s*(\d+)\s*", text.lower())
-    if not match:
-        raise PuzzleIdError(f"{text!r} is not a size; expected rows x columns such as 4x5")
-    rows, cols = int(match[1]), int(match[2])
-    _check_size(rows, cols)
-    return rows, cols
-
-
-# -- ids -----------------------------------------------------------------------------------
-
-
-def generated_id(rows: int, cols: int, want: str, level: str, seed: int) -> str:
-    """The id of a generated puzzle; ``want`` and ``level`` by name or by letter.
-
-    >>> generated_id(4, 4, "solvable", "medium", 2718)
-    '4x4-258n5q'
-    >>> parse_id("4x4-258n5q")
-    PuzzleSpec(rows=4, cols=4, want='solvable', level='medium', seed=2718, cards=())
-    """
-    _check_size(rows, cols)
-    w = list(WANTS).index(_letter(want, WANTS, "what is wanted"))
-    d = list(LEVELS).index(_letter(level, LEVELS, "difficulty"))
-    if not 0 <= seed < MAX_SEED:
-        raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
-    return f"{rows}x{cols}-{_base32(_scramble(seed * 9 + w * 3 + d), 6)}"
-
-
-def _scramble(n: int) -> int:
-    n = n * _SCRAMBLE & _MASK
-    return n ^ (n >> 15)
-
-
-def _unscramble(n: int) -> int:
-    n ^= n >> 15  # 2 * 15 >= 30 bits: one step undoes the shift
-    return n * _UNSCRAMBLE & _MASK
-
-
-def _base32(n: int, width: int = 1) -> str:
-    digits = ""
-    while n:
-        n, d = divmod(n, 32)
-        digits = _ALPHABET[d] + digits
-    return digits.rjust(width, "0")
-
-
-def _number(code: str, text: str) -> int:
-    n = 0
-    for ch in code:
-        ch = _READS_AS.get(ch, ch)
-        if ch not in _ALPHABET:
-            raise PuzzleIdError(
-                f"{text!r}: {ch!r} cannot be in a puzzle code; expected digits and letters "
-                "other than u"
-            )
-        n = n * 32 + _ALPHABET.index(ch)
-    return n
-
-
-def _letter(name: str, table: dict[str, str], what: str) -> str:
-    key = name.strip().lower()
-    for letter, full in table.items():
-        if key in (letter, full):
-            return letter
-    choices = ", ".join(f"{full} ({letter})" for letter, full in table.items())
-    raise PuzzleIdError(f"{name!r} is not a {what}; expected {choices}")
-
-
-def card_id(cards: Sequence[Card], rows: int, cols: int) -> str:
-    """The id naming a set by its cards (order does not matter).
-
-    >>> from printables.reading import read_cards
-    >>> card_id(read_cards("Bb=S Bb=C Bb=T Bb~S Bb~C Bb~T Bbz S BbzC BbzT"), 3, 3)
-    '3x3-c-fz'
-    """
-    _check_size(rows, cols)
-    check_set(cards, rows, cols)
-    mask = 0
-    for c in cards:
-        if c.deck is not FOUR_D:
-            raise PuzzleIdError(f"{c} is not a 4D card; Matrix puzzles use the 4D deck")
-        mask |= 1 << FOUR_D.cards.index(c)
-    return f"{rows}x{cols}-c-{_base32(mask)}"
-
-
-def _cards_of(code: str, text: str) -> tuple[Card, ...]:
-    mask = _number(code, text)
-    if mask >> len(FOUR_D.cards):
-        raise PuzzleIdError(f"{text!r}: the card code is too large for the 81-card deck")
-    return tuple(c for i, c in enumerate(FOUR_D.cards) if mask >> i & 1)
-
-
-@dataclass(frozen=True)
-class PuzzleSpec:
-    """What an id says: the size, and either how to generate the set or the cards."""
-
-    rows: int
-    cols: int
-    want: str = ""
-    level: str = ""
-    seed: int = 0
-    cards: tuple[Card, ...] = ()
-
-
-def parse_id(text: str) -> PuzzleSpec:
-    """Read a puzzle id (any case, surrounding spaces ignored).
-
-    >>> parse_id("4x4-sq-1")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    printables.puzzles.PuzzleIdError: '4x4-sq-1' is not a puzzle id; expected ...
-    """
-    key = text.strip().lower()
-    match = _ID.fullmatch(key)
-    if not match:
-        raise PuzzleIdError(
-            f"{text!r} is not a puzzle id; expected a size and six letters or digits, such "
-            "as 4x4-258n5q, or a size and a card code, such as 3x3-c-fz"
-        )
-    rows, cols = int(match[1]), int(match[2])
-    _check_size(rows, cols)
-    if match[4] is not None:
-        n = _unscramble(_number(match[4], text))
-        if n >= 9 * MAX_SEED:
-            raise PuzzleIdError(
-                f"{text!r} is not the id of any puzzle; check it for a mistyped character"
-            )
-        seed, kind = divmod(n, 9)
-        return PuzzleSpec(rows, cols, list(WANTS.values())[kind // 3],
-                          list(LEVELS.values())[kind % 3], seed)  # fmt: skip
-    cards = _cards_of(match[3], text)
-    if len(cards) != rows * cols:
-        raise PuzzleIdError(
-            f"{text!r}: the card code holds {len(cards)} cards but a {rows}x{cols} matrix "
-            f"takes {rows * cols}"
-        )
-    return PuzzleSpec(rows, cols, cards=cards)
-
-
-# -- grading -------------------------------------------------------------------------------
-
-
-def grade(cards: Sequence[Card], rows: int, cols: int) -> Grade:
-    """How hard a set is to solve (or to prove impossible), measured by the solver."""
-    stats = SearchStats()
-    solution = search(cards, rows, cols, stats, exhaust=True)
-    labelings = stats.row_sets * stats.col_sets
-    if solution is None:
-        reason = impossibility_reason(cards, rows, cols)
-        level = LEVEL_OF_REASON[reason.kind]
-        return Grade(False, level, float(list(LEVELS.values()).index(level)), labelings, 0, reason)
-    measure = math.log2(labelings / stats.plans)
-    easy, hard = THRESHOLDS[rows, cols]
-    level = "easy" if measure < easy else "hard" if measure >= hard else "medium"
-    return Grade(True, level, measure, labelings, stats.plans)
-
-
-# -- making puzzles ------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=512)
-def get_puzzle(puzzle_id: str) -> Puzzle:
-    """The puzzle an id names (generated, or read from its card code)."""
-    spec = parse_id(puzzle_id)
-    if spec.cards:
-        return _puzzle(card_id(spec.cards, spec.rows, spec.cols), spec.rows, spec.cols, spec.cards)
-    return generate(spec.rows, spec.cols, spec.want, spec.level, spec.seed)
-
-
-def from_cards(cards: Sequence[Card], rows: int, cols: int) -> Puzzle:
-    """The puzzle of a given set (typed by a teacher, dealt from a deck)."""
-    return get_puzzle(card_id(cards, rows, cols))
-
-
-def _puzzle(puzzle_id: str, rows: int, cols: int, cards: Sequence[Card]) -> Puzzle:
-    graded = grade(cards, rows, cols)
-    solution = search(cards, rows, cols) if graded.solvable else None
-    shown = list(cards)
-    random.Random(puzzle_id).shuffle(shown)  # printed order: no hint from how it was made
-    return Puzzle(puzzle_id, rows, cols, tuple(shown), graded, solution)
-
-
-def generate(rows: int, cols: int, want: str, level: str, seed: int) -> Puzzle:
-    """A puzzle of the given size, kind (``want``: solvable, impossible or either) and
-    difficulty, the same for the same arguments. Raises :class:`GenerationError` when no
-    such set is found within :data:`ATTEMPTS` tries (it never loops)."""
-    puzzle_id = generated_id(rows, cols, want, level, seed)
-    spec = parse_id(puzzle_id)
-    rng = random.Random(puzzle_id)
-    wanted = spec.want
-    if wanted == "either":
-        wanted = "impossible" if rng.random() < EITHER_IMPOSSIBLE else "solvable"
-    make = _solvable if wanted == "solvable" else _impossible
-    cards = make(rows, cols, spec.level, rng)
-    if cards is None:
-        raise GenerationError(
-            f"no {spec.level} {wanted} {rows}x{cols} set was found in {ATTEMPTS} tries "
-            f"(id {puzzle_id}); try another seed or difficulty"
-        )
-    return _puzzle(puzzle_id, rows, cols, cards)
-
-
-def _solvable(rows: int, cols: int, level: str, rng: random.Random) -> list[Card] | None:
-    deck = list(FOUR_D.cards)
-    for _ in range(ATTEMPTS):
-        cards = rng.sample(deck, rows * cols)
-        graded = grade(cards, rows, cols)
-        if graded.solvable and graded.level == level:
-            return cards
-    return None
-
-
-def _impossible(rows: int, cols: int, level: str, rng: random.Random) -> list[Card] | None:
-    builders = {"easy": _lonely_card, "medium": _crowded_lines, "hard": _walk_to_hard}
-    for _ in range(ATTEMPTS // 10):
-        cards = builders[level](rows, cols, rng)
-        if cards is not None and _impossible_at(cards, rows, cols, level):
-            return cards
-    return None
-
-
-def _impossible_at(cards: Sequence[Card], rows: int, cols: int, level: str) -> bool:
-    graded = grade(cards, rows, cols)
-    return not graded.solvable and graded.level == level
-
-
-def _fill(
-    chosen: list[Card], n: int, rng: random.Random, allowed: dict[int, int], x: Card
-) -> list[Card] | None:
-    """Add random cards until there are ``n``, keeping the number of cards that show each
-    of ``x``'s values at attribute ``a`` at most ``allowed[a]`` (counting ``x``)."""
-    counts = {a: sum(1 for c in chosen if c.values[a] == x.values[a]) for a in allowed}
-    pool = [c for c in FOUR_D.cards if c not in chosen]
-    rng.shuffle(pool)
-    for c in pool:
-        if len(chosen) == n:
-            break
-        if all(counts[a] + (c.values[a] == x.values[a]) <= most for a, most in allowed.items()):
-            chosen.append(c)
-            for a in allowed:
-                counts[a] += c.values[a] == x.values[a]
-    return chosen if len(chosen) == n else None
-
-
-def _lonely_card(rows: int, cols: int, rng: random.Random) -> list[Card] | None:
-    """An easy impossible set: one card none of whose values shows on a line's worth of
-    cards, so no line can pass through it."""
-    x = rng.choice(FOUR_D.cards)
-    longest = max(rows, cols)
-    # Between the two lengths a value may still label a short line: keep every value rare.
-    most = min(rows, cols) - 1 if rng.random() < 0.5 else longest - 1
-    cards = _fill([x], rows * cols, rng, dict.fromkeys(range(4), most), x)
-    if cards is not None:
-        rng.shuffle(cards)
-    return cards
-
-
-def _crowded_lines(rows: int, cols: int, rng: random.Random) -> list[Card] | None:
-    """A medium impossible set: a card X whose row can only share value u and whose column
-    only u or w, with so few cards showing u or w that its row and column (rows + cols - 1
-    cards) cannot both be filled."""
-    x = rng.choice(FOUR_D.cards)
-    a_row, a_col, *rare = rng.sample(range(4), 4)
-    if rows > cols:  # the longer lines are the columns: give them the first value
-        a_row, a_col = a_col, a_row
-    long_line, short_line = max(rows, cols), min(rows, cols)
-    u, w = x.values[a_row], x.values[a_col]
-    others = [c for c in FOUR_D.cards if c != x]
-    rng.shuffle(others)
-    both = [c for c in others if c.values[a_row] == u and c.values[a_col] == w]
-    only_u = [c for c in others if c.values[a_row] == u and c.values[a_col] != w]
-    only_w = [c for c in others if c.values[a_col] == w and c.values[a_row] != u]
-    # u on exactly long_line cards, w on exactly short_line cards, two of them on both.
-    chosen = [x, both[0], *only_u[: long_line - 2], *only_w[: short_line - 2]]
-    allowed = {a_row: long_line, a_col: short_line, rare[0]: short_line - 1}
-    allowed[rare[1]] = short_line - 1
-    if any(sum(c.values[a] == x.values[a] for c in chosen) > most for a, most in allowed.items()):
-        return None
-    return _fill(chosen, rows * cols, rng, allowed, x)
-
-
-def _walk_to_hard(rows: int, cols: int, rng: random.Random) -> list[Card] | None:
-    """A hard impossible set: from a random set, swap single cards in and out, keeping a
-    swap when the set stays impossible or becomes so, until the set is impossible with no
-    short reason."""
-    n = rows * cols
-    deck = list(FOUR_D.cards)
-    cards = rng.sample(deck, n)
-    if rows * cols > 16:  # at this size random sets are almost never impossible
-        cards = _crowded_lines(rows, cols, rng) or cards
-    level = _impossible_level(cards, rows, cols)
-    for _ in range(60):
-        if level == "hard":
-            return cards
-        outside = [c for c in deck if c not in cards]
-        trial = list(cards)
-        trial[rng.randrange(n)] = rng.choice(outside)
-        tried = _impossible_level(trial, rows, cols)
-        if tried is not None or level is None:
-            cards, level = trial, tried
-    return None
-
-
-def _impossible_level(cards: Sequence[Card], rows: int, cols: int) -> str | None:
-    """How hard an impossible set is, or None when it can be solved (a cheaper
-    :func:`grade` for sets that are mostly impossible)."""
-    if search(cards, rows, cols) is not None:
-        return None
-    return LEVEL_OF_REASON[impossibility_reason(cards, rows, cols).kind]
-
-
-def puzzle_ids(count: int, rows: int, cols: int, want: str, level: str, seed: int) -> list[str]:
-    """``count`` ids of generated puzzles with consecutive seeds from ``seed``: the puzzles
-    of a worksheet."""
-    if not 1 <= count <= 100:
-        raise GenerationError(f"a worksheet holds 1 to 100 puzzles, not {count}")
-    return [generated_id(rows, cols, want, level, seed + k) for k in range(count)]
-
-
-def disjoint_sets(
-    count: int, rows: int, cols: int, want: str, level: str, seed: int
-) -> list[Puzzle]:
-    """``count`` puzzles dealt from one deck, no card in two of them (MAT Successive:
-    up to nine players share a deck), each of the kind and difficulty asked for. Each is
-    named by its cards; the same arguments give the same puzzles.
-
-    Nine 3x3 sets use the whole deck, so the sets are found together: a random deal, then
-    swaps of single cards between a set that does not fit yet and another set (or the
-    cards left over) whenever the swap leaves no more sets unfit, for at most
-    :data:`ATTEMPTS` swaps."""
-    if count < 1 or count * rows * cols > len(FOUR_D.cards):
-        most = len(FOUR_D.cards) // (rows * cols)
-        raise GenerationError(
-            f"one deck holds 1 to {most} disjoint {rows}x{cols} sets, not {count}"
-        )
-    _check_size(rows, cols)
-    rng = random.Random(f"disjoint {count} {rows}x{cols} {want} {level} {seed}")
-    wanted = WANTS[_letter(want, WANTS, "what is wanted")]
-    level = LEVELS[_letter(level, LEVELS, "difficulty")]
-    kinds = [
-        wanted if wanted != "either" else
-        "impossible" if rng.random() < EITHER_IMPOSSIBLE else "solvable"
-        for _ in range(count)
-    ]  # fmt: skip
-    deck = list(FOUR_D.cards)
-    rng.shuffle(deck)
-    n = rows * cols
-    sets = [deck[k * n : (k + 1) * n] for k in range(count)]
-    spare = deck[count * n :]
-
-    @cache
-    def fits(cards: frozenset[Card], kind: str) -> bool:
-        graded = grade(sorted(cards), rows, cols)
-        return graded.solvable == (kind == "solvable") and graded.level == level
-
-    def unfit() -> list[int]:
-        return [k for k in range(count) if not fits(frozenset(sets[k]), kinds[k])]
-
-    bad = unfit()
-    for _ in range(ATTEMPTS):
-        if not bad:
-            return [from_cards(cards, rows, cols) for cards in sets]
-        k = rng.choice(bad)
-        others = [j for j in range(count) if j != k] + ([-1] if spare else [])
-        j = rng.choice(others)
-        group = spare if j == -1 else sets[j]
-        a, b = rng.randrange(n), rng.randrange(len(group))
-        sets[k][a], group[b] = group[b], sets[k][a]
-        after = unfit()
-        if len(after) <= len(bad):
-            bad = after
-        else:
-            sets[k][a], group[b] = group[b], sets[k][a]
-    raise GenerationError(
-        f"could not deal {count} disjoint {level} {wanted} {rows}x{cols} sets from one deck "
-        f"in {ATTEMPTS} swaps; ask for fewer sets or another difficulty"
-    )
+    def reasons(self) -> tuple[str, ...]: ...
+
+
+P = TypeVar("P", bound=PuzzleLike)
+C = TypeVar("C")
+
+
+class PuzzleKind(ABC, Generic[P, C]):
+    """One kind of puzzle: how its ids read, and how its puzzles are made, solved, checked
+    and explained. ``C`` is the kind's *choices*: what a teacher asks for (a size, a
+    difficulty), read from text by :meth:`choices`. Subclasses set the class attributes
+    and implement the methods."""
+
+    key: ClassVar[str]
+    """Short name, as commands take it (``matrix``)."""
+    title: ClassVar[str]
+    deck: ClassVar[Deck]
+    id_help: ClassVar[str]
+    """What an id of this kind looks like, for error messages."""
+
+    @abstractmethod
+    def owns(self, puzzle_id: str) -> bool:
+        """Whether ``puzzle_id`` is written as this kind's ids are (not whether it is valid)."""
+
+    @abstractmethod
+    def get(self, puzzle_id: str) -> P:
+        """The puzzle an id names; a bad id raises :class:`PuzzleIdError`."""
+
+    @abstractmethod
+    def choices(self, **typed: str) -> C:
+        """What is asked for, read from text as typed (each kind names its own: size,
+        difficulty, ...); a value that cannot be read raises :class:`PuzzleError`."""
+
+    @abstractmethod
+    def generate(self, seed: int, choices: C) -> P:
+        """A puzzle made from ``seed`` as ``choices`` ask; the same arguments give the same
+        puzzle."""
+
+    @abstractmethod
+    def ids(self, count: int, seed: int, choices: C) -> list[str]:
+        """The ids of ``count`` puzzles as ``choices`` ask, from ``seed`` on: a worksheet."""
+
+    @abstractmethod
+    def check(self, puzzle: P, answer: str) -> AnswerLike:
+        """A written answer's verdict, with reasons; never the key itself. Text that cannot
+        be read raises a ValueError that says what is wrong."""
+
+    @abstractmethod
+    def explain(self, puzzle: P) -> tuple[str, ...]:
+        """The answer in sentences, for a key: a solution and why it works, or why none
+        exists."""
+
+
+KIND_MODULES: tuple[str, ...] = ("printables.matrix.puzzles",)
+"""One line per kind: the module that defines its ``KIND``."""
+
+
+@cache
+def kinds() -> dict[str, PuzzleKind[Any, Any]]:
+    """Every kind, by key, loaded on first use."""
+    found: dict[str, PuzzleKind[Any, Any]] = {}
+    for name in KIND_MODULES:
+        kind = import_module(name).KIND
+        found[kind.key] = kind
+    return found
+
+
+def get_kind(name: str) -> PuzzleKind[Any, Any]:
+    """The kind called ``name`` (any case)."""
+    known = kinds()
+    try:
+        return known[name.strip().lower()]
+    except KeyError:
+        raise UnknownKindError(
+            f"no puzzle kind called {name!r}; the kinds are: {', '.join(known)}"
+        ) from None
+
+
+def kind_of(puzzle_id: str) -> PuzzleKind[Any, Any]:
+    """The kind whose ids are written like ``puzzle_id``."""
+    for kind in kinds().values():
+        if kind.owns(puzzle_id):
+            return kind
+    forms = "; or ".join(f"a {k.title} id: {k.id_help}" for k in kinds().values())
+    raise PuzzleIdError(f"{puzzle_id!r} is not a puzzle id; expected {forms}")
+
+
+def get_puzzle(puzzle_id: str) -> PuzzleLike:
+    """The puzzle an id names, of whichever kind owns it."""
+    puzzle: PuzzleLike = kind_of(puzzle_id).get(puzzle_id)
+    return puzzle

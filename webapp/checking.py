@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from printables.deck import Card
-from printables.decks import FOUR_D
-from printables.games.base import sentence
-from printables.games.mat import check_answer
-from printables.puzzles import Puzzle, PuzzleIdError, from_cards, get_puzzle, parse_size
-from printables.reading import read_cards
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D
+from printables.cards.reading import read_cards
+from printables.cards.wording import sentence
+from printables.matrix.mat import check_answer
+from printables.matrix.puzzles import Puzzle, from_cards, get_puzzle, parse_size
+from printables.puzzles import PuzzleIdError
 from webapp.db import now, read
 from webapp.mat_store import sets_in_play
 
@@ -94,7 +95,7 @@ def start() -> Response | str | tuple[str, int]:
         problems.append(sentence(str(error)) + ".")
     if not problems:
         try:
-            puzzle = from_cards(read_cards(typed["cards"]), rows, cols)
+            puzzle = from_cards(read_cards(typed["cards"], FOUR_D), rows, cols)
         except ValueError as error:
             problems.append(sentence(str(error)) + ".")
     if problems:

@@ -10,9 +10,9 @@ from generator.faces import back, face
 from generator.layout import CARD_SIZES, PAPERS, LayoutError, parse_card_size, plan_sheet
 from generator.sheets import DeckOptions, deck_pdf
 from generator.svg import scene_to_svg
-from printables.deck import Deck
-from printables.decks import DECKS
-from printables.errors import UnknownDeckError
+from printables.cards.deck import Deck
+from printables.cards.decks import DECKS
+from printables.cards.errors import UnknownDeckError
 from webapp.pages import error_page
 
 bp = Blueprint("decks", __name__)

@@ -1,5 +1,5 @@
 """MAT sessions in the database: making them, seating players, running rounds, recording
-hands and answers, and scoring, all by the rules engine (:mod:`printables.games.mat`).
+hands and answers, and scoring, all by the rules engine (:mod:`printables.matrix.mat`).
 
 A session has sets and players. It is played in rounds (turns), one at a time, each
 started by the proctor and lasting the time limit unless ended early. In MAT
@@ -28,8 +28,10 @@ from typing import Any
 from sqlalchemy import Connection, Row, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
-from printables.deck import Card
-from printables.games.mat import (
+from printables.cards import FOUR_D
+from printables.cards.deck import Card
+from printables.cards.reading import read_cards
+from printables.matrix.mat import (
     MAX_SUCCESSIVE_PLAYERS,
     TIME_LIMIT,
     check_answer,
@@ -37,7 +39,7 @@ from printables.games.mat import (
     set_score,
     successive_schedule,
 )
-from printables.puzzles import (
+from printables.matrix.puzzles import (
     Puzzle,
     card_id,
     disjoint_sets,
@@ -46,7 +48,6 @@ from printables.puzzles import (
     parse_size,
     puzzle_ids,
 )
-from printables.reading import read_cards
 from webapp.db import insert_or_ignore, now
 from webapp.tables import entries, mat_sessions, mat_sets, players, rounds
 
@@ -131,7 +132,7 @@ def _typed_set(line: str, rows: int, cols: int) -> Puzzle:
         if puzzle.size != (rows, cols):
             raise MatError(f"this is a {puzzle.size_text} puzzle; the session is {rows}x{cols}")
         return puzzle
-    return from_cards(read_cards(line), rows, cols)
+    return from_cards(read_cards(line, FOUR_D), rows, cols)
 
 
 def new_join_code() -> str:
@@ -459,7 +460,10 @@ def _view(db: Connection, row: Row[Any]) -> SessionView:
         row=row,
         sets=tuple(
             SetInfo(
-                int(s.position), str(s.puzzle_id), tuple(read_cards(s.cards)), bool(s.impossible)
+                int(s.position),
+                str(s.puzzle_id),
+                tuple(read_cards(s.cards, FOUR_D)),
+                bool(s.impossible),
             )
             for s in set_rows
         ),
@@ -478,7 +482,7 @@ def _view(db: Connection, row: Row[Any]) -> SessionView:
 
 
 def sets_in_play(db: Connection, at: float) -> set[str]:
-    """The card ids (:func:`printables.puzzles.card_id`) of every set of every session
+    """The card ids (:func:`printables.matrix.puzzles.card_id`) of every set of every session
     with a set running now: the public checking page must not tell a competitor whether
     their set can be solved."""
     running = (
@@ -491,7 +495,7 @@ def sets_in_play(db: Connection, at: float) -> set[str]:
         .join(mat_sessions, mat_sessions.c.id == mat_sets.c.session_id)
         .where(mat_sets.c.session_id.in_(running))
     ).all()
-    return {card_id(read_cards(row.cards), row.rows, row.cols) for row in found}
+    return {card_id(read_cards(row.cards, FOUR_D), row.rows, row.cols) for row in found}
 
 
 # --- players --------------------------------------------------------------------------

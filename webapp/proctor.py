@@ -29,8 +29,8 @@ from werkzeug.wrappers import Response
 from generator.qr import qr_scene
 from generator.session_sheet import SessionResults, session_scoresheet_pdf
 from generator.svg import scene_to_svg
-from printables.games.mat import TIME_LIMIT
-from printables.puzzles import get_puzzle
+from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.puzzles import get_puzzle
 from webapp import mat_store as store
 from webapp.auth import login_required, teacher_id
 from webapp.checking import card_figures

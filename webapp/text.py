@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printables.games.base import sentence
+from printables.cards.wording import sentence
 
 
 def problem(error: Exception | str) -> str:

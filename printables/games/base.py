@@ -1,22 +1,27 @@
 """The small interface every game shares, and the result types it speaks in.
 
-A game is a :class:`Game` object: it deals a :meth:`~Game.setup` from a seed,
-lists the legal moves of a position, says in words why a move is illegal,
-applies a move to give a new position (states are immutable values), and
-reports the :class:`Outcome` of a finished hand. All chance is fixed at set-up:
-the stock is shuffled from the seed, and a game that reshuffles mid-hand draws
-from a generator seeded by the state, so a seed and a list of moves always
-replay the same hand.
+A game is a :class:`Game` object that names its deck and its book. It deals a
+:meth:`~Game.setup` from a seed (the first dealer chosen the book's way, any deck),
+lists the legal moves of a position, says in words why a move is illegal (a move of
+another game included), applies a move to give a new position (states are immutable
+values), reports the :class:`Outcome` of a finished hand, deals the
+:meth:`~Game.next_hand` the way the book passes the deal, and says when running totals
+end the game (:meth:`~Game.match_outcome`). All chance is fixed by the seed: each hand's
+pack is shuffled from the seed and the hand's number, and a game that reshuffles
+mid-hand draws from a generator seeded by the state, so a seed and a list of moves
+always replay the same hands.
 
 Where cards are is told by :meth:`Game.zones`: named piles of cards, each with an
 owner and who may see it. From the zones come the invariant that no card is
 ever lost or duplicated, and each player's :meth:`~Game.view`, in which cards the
 player may not see are only counted.
 
->>> from printables.games.good_riddance import GAME
+>>> from printables.games.fourd.good_riddance import GAME
 >>> state = GAME.setup(players=2, seed=7)
->>> GAME.to_move(state), len(GAME.legal_moves(state)) > 0
-(1, True)
+>>> GAME.to_move(state), len(GAME.legal_moves(state)) > 0, GAME.deck.key
+(1, True, '4d')
+>>> GAME.check(state, "shuffle").reasons
+("'shuffle' is not a move of Good Riddance; its moves are play, draw and pass.",)
 """
 
 from __future__ import annotations
@@ -26,9 +31,10 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from printables.deck import Card, Value
+from printables.cards.deck import Card, Deck
+from printables.games.dealing import first_dealer, hand_rng, left_of, rng, shuffled
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -49,6 +55,32 @@ class IllegalMoveError(ValueError):
 
 class OptionError(ValueError):
     """An option a game does not have, or a value it cannot take."""
+
+
+class PositionError(ValueError):
+    """A position that cannot be read or used: written notation that does not describe a
+    position of the game, or a hand asked for something it cannot do yet (the next hand
+    of a hand that is not over)."""
+
+
+class UnknownGameError(ValueError):
+    """A game the engine does not know; the message lists the games."""
+
+
+class Dealt(Protocol):
+    """What a dealt hand's state records, so the next hand can be dealt from it."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def options(self) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -148,7 +180,15 @@ class Game(ABC, Generic[State, Move, Options]):
     title: ClassVar[str]
     summary: ClassVar[str]
     players: ClassVar[tuple[int, int]]
-    book: ClassVar[str] = "4D Playing Cards"
+    book: ClassVar[str]
+    """The source book whose rules the game follows."""
+    deck: ClassVar[Deck]
+    """The deck the game is played with."""
+    move_types: ClassVar[tuple[type, ...]]
+    """The classes of the game's moves; any other move is refused with a reason."""
+    one_hand: ClassVar[bool] = False
+    """True for a game that is one hand (a race, a solitaire): the hand's outcome is the
+    game's, and the next hand is a new game."""
     aliases: ClassVar[tuple[str, ...]] = ()  # short names people use ("poker")
     options_type: ClassVar[type[Any]]
     position_help: ClassVar[str] = ""
@@ -186,9 +226,40 @@ class Game(ABC, Generic[State, Move, Options]):
 
     # -- play ------------------------------------------------------------------------
 
-    @abstractmethod
     def setup(self, players: int, seed: int, options: Options | None = None) -> State:
-        """Shuffle from ``seed``, choose the first dealer and deal as the book says."""
+        """Choose the first dealer the book's way and deal the first hand from ``seed``."""
+        self.check_players(players)
+        chosen: Options = options if options is not None else self.options()
+        return self.deal(players, seed, self.first_dealer(players, seed), chosen, 0)
+
+    def first_dealer(self, players: int, seed: int) -> int:
+        """The first dealer, chosen from ``seed`` (:func:`.dealing.first_dealer`)."""
+        seat, _ = first_dealer(players, rng(seed, "dealer"), self.deck.cards)
+        return seat
+
+    def pack(self, seed: int, hand_number: int = 0, label: str = "deal") -> list[Card]:
+        """The game's deck shuffled for a hand, fixed by the seed and the hand's number."""
+        return shuffled(self.deck.cards, hand_rng(seed, hand_number, label))
+
+    @abstractmethod
+    def deal(
+        self, players: int, seed: int, dealer: int, options: Options, hand_number: int
+    ) -> State:
+        """Hand ``hand_number`` (0 the first) dealt by ``dealer`` as the book says, from
+        :meth:`pack` (``seed`` and the hand's number fix the shuffle)."""
+
+    def next_hand(self, state: State) -> State:
+        """The hand after a finished one, dealt the way the book passes the deal. By
+        default, the 4D rulebook's general rule: the player on the dealer's left deals,
+        and nothing carries over (a game that carries chips or passes the deal otherwise
+        overrides this). A hand that is not over raises :class:`PositionError`."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            raise PositionError("the hand is not over yet; play it out before the next deal")
+        hand: Dealt = state  # type: ignore[assignment]  # every dealt state records these
+        players = len(outcome.scores)
+        dealer = left_of(hand.dealer, players)
+        return self.deal(players, hand.seed, dealer, hand.options, hand.hand_number + 1)
 
     @abstractmethod
     def to_move(self, state: State) -> int | None:
@@ -227,19 +298,25 @@ class Game(ABC, Generic[State, Move, Options]):
             return []
         return [m for m in self.candidate_moves(state) if self.why_illegal(state, m) is None]
 
-    def check(self, state: State, move: Move) -> Verdict:
-        """Whether ``move`` is legal here, with the reason when it is not."""
+    def check(self, state: State, move: object) -> Verdict:
+        """Whether ``move`` is legal here, with the reason when it is not (a move of another
+        game is refused, whatever it looks like)."""
+        if not isinstance(move, self.move_types):
+            kinds = [_move_word(t) for t in self.move_types]
+            listed = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
+            return Verdict.no(f"{move!r} is not a move of {self.title}; its moves are {listed}.")
         if self.to_move(state) is None:
             return Verdict.no("The hand is over; no more moves can be made.")
-        reason = self.why_illegal(state, move)
+        reason = self.why_illegal(state, move)  # type: ignore[arg-type]  # checked above
         return Verdict.no(reason) if reason else Verdict.yes()
 
-    def apply(self, state: State, move: Move) -> State:
-        """The position after ``move``; an illegal move raises :class:`IllegalMoveError`."""
+    def apply(self, state: State, move: object) -> State:
+        """The position after ``move``; an illegal move, or a move of another game, raises
+        :class:`IllegalMoveError`."""
         verdict = self.check(state, move)
         if not verdict:
             raise IllegalMoveError(move, verdict.reasons[0])
-        return self._apply(state, move)
+        return self._apply(state, move)  # type: ignore[arg-type]  # checked
 
     def invariants(self, state: State) -> list[str]:
         """Game-specific facts that must hold in every position (scores follow the
@@ -271,10 +348,9 @@ class Game(ABC, Generic[State, Move, Options]):
     def match_outcome(
         self, totals: Sequence[int], hands: int, options: Options | None = None
     ) -> Outcome | None:
-        """Whether running totals after ``hands`` hands end the game (None: play on).
-
-        Games played as one hand leave this as None; the hand's outcome is the game's.
-        """
+        """Whether running totals (each seat's hand scores added up) after ``hands`` hands
+        end the game (None: play on). A game of one hand (:attr:`one_hand`) leaves this as
+        None: the hand's outcome is the game's (:func:`.playout.play_match`)."""
         return None
 
 
@@ -296,25 +372,7 @@ def seat_name(seat: int) -> str:
     return f"player {seat + 1}"
 
 
-def names(cards: Iterable[Card]) -> str:
-    """Card names joined with spaces."""
-    return " ".join(str(c) for c in cards)
-
-
-def sentence(text: str) -> str:
-    """A reason as it opens a sentence: its first letter a capital.
-
-    >>> sentence("row 1 shares blue.")
-    'Row 1 shares blue.'
-    """
-    return text[:1].upper() + text[1:]
-
-
-def values_text(values: Sequence[Value]) -> str:
-    """Value names as a list in words: ``"blue, stripe and square"``."""
-    words = [v.name for v in values]
-    if not words:
-        return "nothing"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def _move_word(move_type: type) -> str:
+    """A move class as a word: ``TakeStock`` -> ``"take stock"``."""
+    words = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in move_type.__name__)
+    return words.strip()

@@ -1,12 +1,16 @@
-"""Shuffling, choosing the first dealer and dealing, as the 4D rulebook's general rules say.
+"""Shuffling, choosing the first dealer and dealing, as the 4D rulebook's general rules
+say, for any deck.
 
-Everything random comes from :func:`rng`, seeded by the game's seed and a label,
-so the same seed always gives the same deal, and a reshuffle in the middle of a
-hand is fixed by the hand's seed and how many reshuffles came before.
+Everything random comes from :func:`rng`, seeded by the game's seed and a label, so the
+same seed always gives the same deal; later hands add their number (:func:`hand_rng`),
+and a reshuffle in the middle of a hand is fixed by the hand's seed and how many
+reshuffles came before.
 
->>> from printables.decks import FOUR_D
+>>> from printables.cards import FOUR_D, STANDARD
 >>> first_dealer(4, rng(1, "dealer"), FOUR_D.cards)[0] in range(4)
 True
+>>> first_dealer(3, rng(1, "dealer"), STANDARD.cards)[1]  # doctest: +ELLIPSIS
+'... to player ... shares a value with ...'
 >>> hands, rest = deal(list(FOUR_D.cards[:10]), players=3, count=2, dealer=0)
 >>> [[str(c) for c in h] for h in hands]  # the first card goes to the dealer's left
 [['Bb=T', 'Bb~T'], ['Bb=S', 'Bb~S'], ['Bb=C', 'Bb~C']]
@@ -17,12 +21,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from printables.deck import Card
+from printables.cards.deck import Card
+
+_WORDS = ("no value", "a value", "two values", "three values", "four values")
 
 
 def rng(seed: int, *labels: object) -> random.Random:
     """A generator fixed by ``seed`` and ``labels`` (stable across runs and platforms)."""
     return random.Random(":".join(str(x) for x in (seed, *labels)))
+
+
+def hand_rng(seed: int, hand_number: int, label: str = "deal") -> random.Random:
+    """The generator of hand ``hand_number`` (0 the first) of a game played from ``seed``.
+
+    >>> hand_rng(7, 0).random() == rng(7, "deal").random()
+    True
+    """
+    return rng(seed, label) if hand_number == 0 else rng(seed, label, hand_number)
 
 
 def shuffled(cards: Sequence[Card], generator: random.Random) -> list[Card]:
@@ -40,16 +55,24 @@ def left_of(seat: int, players: int, steps: int = 1) -> int:
 def first_dealer(players: int, generator: random.Random, cards: Sequence[Card]) -> tuple[int, str]:
     """Choose the first dealer the rulebook's way, with the story of how.
 
-    Shuffle, turn one card up, and deal one card at a time from seat 1 on until a
-    player receives a card with three values in common with the turned-up card.
+    Shuffle, turn one card up, and deal one card at a time from seat 1 on until a player
+    receives a card that shares every value but one with the turned-up card (three for a
+    4D card; a color or a rank for PARADOX, a rank or a suit for standard cards). A card
+    showing no values (a joker) is not turned up: the next one is. Should no card qualify
+    (a deck too small for one), player 1 deals.
     """
     pack = shuffled(cards, generator)
-    up = pack.pop(0)
+    shown = next((i for i, card in enumerate(pack) if card.values), None)
+    if shown is None:
+        return 0, "no card shows a value; player 1 deals"
+    up = pack.pop(shown)
+    wanted = max(len(up.values) - 1, 0)
     for i, card in enumerate(pack):
-        if card.shares(up) == 3:
+        if card.values and card.shares(up) >= wanted:
             seat = i % players
-            return seat, f"{card} to player {seat + 1} shares three values with {up}"
-    raise AssertionError("a 4D deck always holds a card sharing three values")  # pragma: no cover
+            shared = _WORDS[wanted] if wanted < len(_WORDS) else f"{wanted} values"
+            return seat, f"{card} to player {seat + 1} shares {shared} with {up}"
+    return 0, f"no card shares enough values with {up}; player 1 deals"
 
 
 def deal(

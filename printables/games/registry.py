@@ -6,6 +6,14 @@
 True
 >>> get_game("poker").title
 '4D Poker'
+>>> get_game("snap")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+printables.games.base.UnknownGameError: no game called 'snap'; the games are: matrix, ...
+
+Adding a game is one module in its family's package, defining ``GAME`` (or ``GAMES`` for
+a family of games played with the same rules, such as Matrix and Challenge Matrix), and
+one line in :data:`GAME_MODULES`.
 """
 
 from __future__ import annotations
@@ -13,30 +21,30 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from printables.games.base import Game
+from printables.games.base import Game, UnknownGameError
 
-# One line per game module (printables/games/<name>.py), in book order. A module defines
-# GAME, or GAMES for a family of games played with the same rules (Matrix, Challenge Matrix).
 GAME_MODULES = (
-    "matrix",
-    "squares",
-    "zodiac",
-    "matches",
-    "rummy",
-    "secret_card",
-    "good_riddance",
-    "nada",
-    "eighty_one",
-    "dna",
-    "cross_purposes",
-    "poker_game",
-    "tiles",
-    "cipher",
+    # 4D Playing Cards, in book order.
+    "printables.games.fourd.matrix",
+    "printables.games.fourd.squares",
+    "printables.games.fourd.zodiac",
+    "printables.games.fourd.matches",
+    "printables.games.fourd.rummy",
+    "printables.games.fourd.secret_card",
+    "printables.games.fourd.good_riddance",
+    "printables.games.fourd.nada",
+    "printables.games.fourd.eighty_one",
+    "printables.games.fourd.dna",
+    "printables.games.fourd.cross_purposes",
+    "printables.games.fourd.poker",
+    "printables.games.fourd.tiles",
+    "printables.games.fourd.cipher",
 )
+"""One line per game module, grouped by book."""
 
 
 def _games_of(name: str) -> tuple[Game[Any, Any, Any], ...]:
-    module = import_module(f"printables.games.{name}")
+    module = import_module(name)
     return tuple(getattr(module, "GAMES", (module.GAME,)))
 
 
@@ -57,4 +65,4 @@ def get_game(name: str) -> Game[Any, Any, Any]:
         if wanted in {_simple(n) for n in (game.key, game.title, *game.aliases)}:
             return game
     known = ", ".join(GAMES)
-    raise KeyError(f"no game called {name!r}; the games are: {known}")
+    raise UnknownGameError(f"no game called {name!r}; the games are: {known}")

@@ -18,13 +18,13 @@ from pypdf import PdfReader
 
 from generator.layout import PAPERS
 from generator.matkit import KitOptions, mat_kit_pdf
-from printables.deck import Card
-from printables.decks import FOUR_D
-from printables.games.mat import successive_schedule
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D
+from printables.cards.reading import read_cards
 from printables.matrix import check_grid
-from printables.matrix_solver import solve
-from printables.puzzles import Puzzle, disjoint_sets, from_cards, get_puzzle, puzzle_ids
-from printables.reading import read_cards
+from printables.matrix.mat import successive_schedule
+from printables.matrix.puzzles import Puzzle, disjoint_sets, from_cards, get_puzzle, puzzle_ids
+from printables.matrix.solver import solve
 
 CARD_NAME = re.compile(r"[BGR][bgw][=~z][SCT]")
 MM = 72 / 25.4
@@ -256,7 +256,7 @@ def test_every_answer_key_is_right(
     for puzzle in puzzles:
         printed = keys[puzzle.id]
         if puzzle.solvable:
-            grid = [read_cards(" ".join(line)) for line in printed
+            grid = [read_cards(" ".join(line), FOUR_D) for line in printed
                     if all(CARD_NAME.fullmatch(name) for name in line)]  # fmt: skip
             assert [len(row) for row in grid] == [3, 3, 3]
             assert check_grid(grid).ok

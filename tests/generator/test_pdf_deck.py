@@ -18,8 +18,8 @@ from generator import palette
 from generator.layout import CARD_SIZES, PAPERS, Size, plan_sheet
 from generator.sheets import DeckOptions, calibration_pdf, deck_pdf
 from generator.symbols import OUTLINE_WIDTH, shape_outline
-from printables.deck import Card
-from printables.decks import FOUR_D, PARADOX, card
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D, PARADOX, card
 
 MM = 72 / 25.4
 LETTER = (612.0, 792.0)

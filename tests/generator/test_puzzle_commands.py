@@ -16,18 +16,18 @@ from pypdf import PdfReader
 
 from generator import cli
 from generator.worksheet import check_url
-from printables.deck import Card
-from printables.decks import FOUR_D
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D
+from printables.cards.reading import read_cards
 from printables.matrix import check_grid
-from printables.matrix_solver import count_solutions, solve
-from printables.puzzles import (
+from printables.matrix.puzzles import (
     disjoint_sets,
     from_cards,
     generated_id,
     get_puzzle,
     puzzle_ids,
 )
-from printables.reading import read_cards
+from printables.matrix.solver import count_solutions, solve
 
 BOOK_IMPOSSIBLE = ["Gb=C", "GbzS", "Gg~T", "Rb~T", "Bg~S", "BwzT", "RgzS", "Rw~T", "BgzT"]
 SOLVABLE_ID = generated_id(3, 3, "solvable", "medium", 40)
@@ -118,7 +118,7 @@ def test_worksheet_options_reach_the_sheet(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_worksheet_of_given_ids(tmp_path: Path) -> None:
-    book = from_cards(read_cards(" ".join(BOOK_IMPOSSIBLE)), 3, 3)
+    book = from_cards(read_cards(" ".join(BOOK_IMPOSSIBLE), FOUR_D), 3, 3)
     out = tmp_path / "ids.pdf"
     code, stdout, _ = run("worksheet", "matrix", "--id", book.id.upper(), "--id", SOLVABLE_ID,
                           "--out", str(out))  # fmt: skip
@@ -274,7 +274,7 @@ def test_mat_kit_refuses_a_bad_variant(tmp_path: Path, monkeypatch: pytest.Monke
 def test_solve_proves_the_books_set_impossible_and_says_why() -> None:
     code, stdout, stderr = run("solve", "matrix", "--size", "3x3", *BOOK_IMPOSSIBLE)
     assert code == 0, stderr
-    book = from_cards(read_cards(" ".join(BOOK_IMPOSSIBLE)), 3, 3)
+    book = from_cards(read_cards(" ".join(BOOK_IMPOSSIBLE), FOUR_D), 3, 3)
     lines = stdout.splitlines()
     assert lines[0] == f"Puzzle {book.id} (3x3): medium, impossible (two lines at once)."
     assert lines[1].startswith("Impossible. Gb=C can only be in green or black lines")
@@ -299,7 +299,7 @@ def test_solve_an_id_with_a_count() -> None:
     data = json.loads(stdout)
     puzzle = get_puzzle(SOLVABLE_ID)
     assert data["id"] == SOLVABLE_ID and data["solvable"] is True
-    grid = [read_cards(" ".join(row)) for row in data["solution"]]
+    grid = [read_cards(" ".join(row), FOUR_D) for row in data["solution"]]
     assert check_grid(grid).ok
     assert sorted(c for row in grid for c in row) == sorted(puzzle.cards)
     assert data["solutions"] == count_solutions(puzzle.cards, 3, 3) >= 1

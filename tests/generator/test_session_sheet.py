@@ -24,7 +24,7 @@ from pypdf.generic import ContentStream
 from generator.fonts import text_width
 from generator.layout import PAPERS
 from generator.session_sheet import SessionResults, session_scoresheet_pdf
-from printables.games.mat import ranking
+from printables.matrix.mat import ranking
 
 MM = 72 / 25.4
 """Points in a millimetre."""

@@ -11,7 +11,7 @@ from generator import palette
 from generator.layout import CARD_SIZES, PAPERS
 from generator.sheets import DeckOptions
 from generator.svgdeck import svg_files, write_svg_cards
-from printables.decks import FOUR_D, PARADOX
+from printables.cards.decks import FOUR_D, PARADOX
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -21,12 +21,12 @@ from pypdf import PdfReader
 from generator import palette
 from generator.layout import PAPERS
 from generator.worksheet import WorksheetOptions, check_url, worksheet_pdf
-from printables.deck import Card
-from printables.decks import FOUR_D
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D
+from printables.cards.reading import read_cards
 from printables.matrix import check_grid
-from printables.matrix_solver import solve
-from printables.puzzles import Puzzle, from_cards, generated_id, get_puzzle
-from printables.reading import read_cards
+from printables.matrix.puzzles import Puzzle, from_cards, generated_id, get_puzzle
+from printables.matrix.solver import solve
 
 POINTS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
 BASE_URL = "http://192.168.4.20:8000"
@@ -48,7 +48,7 @@ IDS = (
 def mix() -> tuple[Puzzle, ...]:
     """Several 3x3 puzzles, a 4x4 and a 5x5, solvable and impossible ones, and the book's
     impossible set named by its cards."""
-    book = from_cards(read_cards(BOOK_IMPOSSIBLE), 3, 3)
+    book = from_cards(read_cards(BOOK_IMPOSSIBLE, FOUR_D), 3, 3)
     return (*(get_puzzle(i) for i in IDS), book)
 
 
@@ -227,7 +227,7 @@ def test_every_printed_answer_key_is_right() -> None:
     for puzzle in mix():
         printed = keys[puzzle.id]
         if puzzle.solvable:
-            grid = [[read_cards(name)[0] for name in line] for line in printed
+            grid = [[read_cards(name, FOUR_D)[0] for name in line] for line in printed
                     if all(CARD_NAME.fullmatch(name) for name in line)]  # fmt: skip
             assert len(grid) == puzzle.rows and all(len(row) == puzzle.cols for row in grid)
             verdict = check_grid(grid)

@@ -12,8 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from printables.puzzles import from_cards
-from printables.reading import read_cards
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.puzzles import from_cards
 from webapp import mat_store
 from webapp.db import read
 
@@ -26,7 +27,7 @@ FETCH = {"X-Requested-With": "fetch"}
 
 
 def set_id(cards: str) -> str:
-    return from_cards(read_cards(cards), 3, 3).id
+    return from_cards(read_cards(cards, FOUR_D), 3, 3).id
 
 
 def new_session(

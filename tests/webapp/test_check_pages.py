@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from generator.layout import PAPERS
 from generator.worksheet import WorksheetOptions, worksheet_pdf
-from printables.puzzles import generate, get_puzzle
+from printables.matrix.puzzles import generate, get_puzzle
 
 BOOK_IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 

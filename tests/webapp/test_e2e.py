@@ -36,9 +36,10 @@ from playwright.sync_api import (
 
 from generator.layout import PAPERS
 from generator.worksheet import WorksheetOptions, worksheet_pdf
-from printables.games.mat import check_answer
-from printables.puzzles import generate, get_puzzle
-from printables.reading import read_cards
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.mat import check_answer
+from printables.matrix.puzzles import generate, get_puzzle
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -78,7 +79,7 @@ expect.set_options(timeout=10_000)
 
 def test_the_premises_hold() -> None:
     """The sets and answers the scenario relies on are what the engine says they are."""
-    solvable, impossible = read_cards(SOLVABLE), read_cards(IMPOSSIBLE)
+    solvable, impossible = read_cards(SOLVABLE, FOUR_D), read_cards(IMPOSSIBLE, FOUR_D)
     assert check_answer(SOLUTION, solvable).right
     assert not check_answer(WRONG_GRID, solvable).right
     assert check_answer("No", impossible).right

@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine, func, select
 
-from printables.games.mat import check_answer, ranking, set_score, successive_schedule, totals
-from printables.puzzles import Puzzle, from_cards, generate, get_puzzle, puzzle_ids
-from printables.reading import read_cards
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.mat import check_answer, ranking, set_score, successive_schedule, totals
+from printables.matrix.puzzles import Puzzle, from_cards, generate, get_puzzle, puzzle_ids
 from webapp import mat_store as store
 from webapp.db import make_engine, write
 from webapp.schema import upgrade
@@ -32,7 +33,7 @@ LIMIT = 60
 
 
 def puzzle(cards: str) -> Puzzle:
-    return from_cards(read_cards(cards), 3, 3)
+    return from_cards(read_cards(cards, FOUR_D), 3, 3)
 
 
 POOL = (

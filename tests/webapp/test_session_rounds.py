@@ -9,9 +9,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from printables.games.mat import check_answer
-from printables.puzzles import get_puzzle
-from printables.reading import read_cards
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.mat import check_answer
+from printables.matrix.puzzles import get_puzzle
 from webapp import mat_store
 from webapp.db import read
 
@@ -181,7 +182,7 @@ def test_presses_after_the_limit_or_for_an_old_round_are_refused(
 def test_verdicts_answers_and_claims_score_by_the_rules(
     app: Flask, teacher: FlaskClient, clock: Clock
 ) -> None:
-    assert check_answer(UNSOLVED, read_cards(SOLVABLE)).right is False
+    assert check_answer(UNSOLVED, read_cards(SOLVABLE, FOUR_D)).right is False
     session_id, code = new_session(teacher)
     names = ["Sol", "Unsolved", "Claim", "Bare", "Garbled", "Override"]
     phones = {name: join(app, code, name) for name in names}

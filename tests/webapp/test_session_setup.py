@@ -8,8 +8,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from printables.puzzles import from_cards, get_puzzle, parse_size, puzzle_ids
-from printables.reading import read_cards
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.puzzles import from_cards, get_puzzle, parse_size, puzzle_ids
 from webapp import mat_store, proctor
 from webapp.db import read
 
@@ -63,9 +64,9 @@ def test_typed_ids_and_card_lists_make_the_sets_in_order(app: Flask, teacher: Fl
     assert [s.puzzle_id for s in view.sets] == [set_id(SOLVABLE), typed_id, set_id(IMPOSSIBLE)]
     assert [s.impossible for s in view.sets] == [False, True, True]
     assert [s.cards for s in view.sets] == [
-        from_cards(read_cards(SOLVABLE), 3, 3).cards,
+        from_cards(read_cards(SOLVABLE, FOUR_D), 3, 3).cards,
         get_puzzle(typed_id).cards,
-        from_cards(read_cards(IMPOSSIBLE), 3, 3).cards,
+        from_cards(read_cards(IMPOSSIBLE, FOUR_D), 3, 3).cards,
     ]
     assert sorted(map(str, view.sets[0].cards)) == sorted(SOLVABLE.split())
 

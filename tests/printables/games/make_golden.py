@@ -1,7 +1,7 @@
 """Write a game's perft golden data: ``python tests/printables/games/make_golden.py GAME``.
 
 GAME is a game's key or title (``good-riddance``), or the module of one not yet
-registered (``printables.games.good_riddance``). The cases (players, seed,
+registered (``printables.games.fourd.good_riddance``). The cases (players, seed,
 options, depth) are those already in ``golden/<key>.json``, or a default set when
 there is no file yet; edit the cases there and run this to fill in the counts.
 Rerun it only when a rule changes on purpose, and say so in the commit.
@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from printables.games.base import UnknownGameError
 from printables.games.playout import perft
 from printables.games.registry import get_game
 
@@ -34,7 +35,7 @@ def counts(game: Any, case: dict[str, Any]) -> list[int]:
 def main(name: str) -> None:
     try:
         game = get_game(name)
-    except KeyError:  # a module not registered yet: printables.games.<name>
+    except UnknownGameError:  # a module not registered yet: printables.games.<family>.<name>
         game = importlib.import_module(name).GAME
     path = HERE / f"{game.key}.json"
     cases = json.loads(path.read_text())["cases"] if path.exists() else DEFAULT_CASES

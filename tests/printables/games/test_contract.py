@@ -1,6 +1,8 @@
 """Every registered game keeps the shared contract: seeded random playouts that
-referee themselves, legal moves that agree with the stated reasons, hidden cards
-kept out of other players' views, and perft counts equal to the golden data."""
+referee themselves, legal moves that agree with the stated reasons, moves of other
+games refused with a reason, hidden cards kept out of other players' views, perft counts
+equal to the golden data, the next hand dealt the book's way and whole games played to
+their end."""
 
 from __future__ import annotations
 
@@ -11,15 +13,23 @@ from typing import Any
 
 import pytest
 
-from printables.games.base import Game, IllegalMoveError, OptionError
-from printables.games.playout import perft, playout
-from printables.games.registry import GAMES, get_game
+from printables.cards import FOUR_D
+from printables.games.base import (
+    Game,
+    IllegalMoveError,
+    OptionError,
+    PositionError,
+    UnknownGameError,
+)
+from printables.games.dealing import left_of
+from printables.games.playout import perft, play_match, playout
+from printables.games.registry import GAME_MODULES, GAMES, get_game
 
 GOLDEN = Path(__file__).parent / "golden"
 # Checked playouts per game and option set; the slow games play fewer, longer hands.
 PLAYOUTS: dict[str, int] = {}
 DEFAULT_PLAYOUTS = 1000
-NOT_GAMES = {"__init__", "base", "dealing", "playout", "registry", "poker", "chips", "mat"}
+NOT_GAMES = {"__init__"}
 
 
 def golden(game: Game[Any, Any, Any]) -> dict[str, Any]:
@@ -53,9 +63,84 @@ KEYS = sorted(GAMES)
 
 
 def test_every_game_module_is_registered() -> None:
-    modules = {p.stem for p in Path("printables/games").glob("*.py")} - NOT_GAMES
-    registered = {type(g).__module__.rsplit(".", 1)[1] for g in GAMES.values()}
-    assert modules <= registered
+    modules = {
+        f"printables.games.{p.parent.name}.{p.stem}"
+        for p in Path("printables/games").glob("*/*.py")
+        if p.stem not in NOT_GAMES
+    }
+    assert modules == set(GAME_MODULES)
+    assert {type(g).__module__ for g in GAMES.values()} == modules
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_game_names_its_deck_and_book(key: str) -> None:
+    game = GAMES[key]
+    assert game.deck is FOUR_D and game.book == "4D Playing Cards"
+    state = game.setup(game.players[0], seed=3)
+    assert {c.deck for c in game.universe(state)} == {game.deck}
+
+
+def _other_moves(game: Game[Any, Any, Any]) -> list[object]:
+    """A legal move of every other game, and things that are no move at all."""
+    found: list[object] = ["draw", None, 3, ("play", "Bb=S")]
+    for other in GAMES.values():
+        if type(other) is not type(game):
+            found.append(other.legal_moves(other.setup(other.players[0], seed=1))[0])
+    return found
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_move_of_another_game_is_refused_with_a_reason(key: str) -> None:
+    game = GAMES[key]
+    state = game.setup(game.players[0], seed=2)
+    for move in _other_moves(game):
+        verdict = game.check(state, move)
+        assert not verdict, f"{game.title} accepted {move!r}"
+        assert verdict.reasons[0].startswith(f"{move!r} is not a move of {game.title}; its moves")
+        with pytest.raises(IllegalMoveError, match=f"is not a move of {game.title}"):
+            game.apply(state, move)
+
+
+def _finish(game: Game[Any, Any, Any], state: Any) -> Any:
+    while game.to_move(state) is not None:
+        state = game.apply(state, game.legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_next_hand_is_dealt_the_books_way(key: str) -> None:
+    game = GAMES[key]
+    players = game.players[1] if game.players[1] <= 4 else 4
+    state = game.setup(players, seed=6)
+    with pytest.raises(PositionError, match="not over yet"):
+        game.next_hand(state)
+    state = _finish(game, state)
+    following = game.next_hand(state)
+    assert following.hand_number == state.hand_number + 1
+    assert following.seed == state.seed and following.options == state.options
+    if key == "zodiac":  # the dealer may keep the deal (Zodiac's own rule)
+        assert following.dealer == state.next_dealer
+    else:  # the player on the dealer's left deals
+        assert following.dealer == left_of(state.dealer, players)
+    assert game.to_move(following) is not None
+    assert game.zones(following) != game.zones(game.setup(players, seed=6))  # dealt anew
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_game_plays_a_whole_game_hand_after_hand(key: str) -> None:
+    """The match runner deals hand after hand (:meth:`Game.next_hand`), every position
+    refereed, until the game's own ending; a game of one hand ends with it."""
+    game = GAMES[key]
+    low, high = game.players
+    records = [play_match(game, low + seed % (high - low + 1), seed) for seed in range(3)]
+    for record in records:
+        assert record.outcome is not None and record.hands >= 1
+        if not game.one_hand:
+            assert game.match_outcome(record.totals, record.hands) == record.outcome
+    if not game.one_hand:
+        assert max(r.hands for r in records) > 1
+    else:
+        assert all(r.hands == 1 for r in records)
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -145,5 +230,5 @@ def test_registry_finds_the_game_by_key_and_title(key: str) -> None:
 
 
 def test_an_unknown_game_lists_the_games() -> None:
-    with pytest.raises(KeyError, match="good-riddance"):
+    with pytest.raises(UnknownGameError, match="good-riddance"):
         get_game("snap")

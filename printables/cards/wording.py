@@ -1,0 +1,51 @@
+"""Words for people: lists of cards and values, and reasons that open a sentence.
+
+Every layer speaks through these, so an answer key, a web verdict and the command line
+word things alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from printables.cards.deck import Card, Value
+
+
+def names(cards: Iterable[Card]) -> str:
+    """Card names joined with spaces.
+
+    >>> from printables.cards import FOUR_D
+    >>> names(FOUR_D.cards[:2])
+    'Bb=S Bb=C'
+    """
+    return " ".join(str(c) for c in cards)
+
+
+def sentence(text: str) -> str:
+    """A reason as it opens a sentence: its first letter a capital.
+
+    >>> sentence("row 1 shares blue.")
+    'Row 1 shares blue.'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def values_text(values: Sequence[Value]) -> str:
+    """Value names as a list in words: ``"blue, stripe and square"``."""
+    words = [v.name for v in values]
+    if not words:
+        return "nothing"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def or_list(words: Sequence[str]) -> str:
+    """Words as a list of choices: ``"3x3, 4x4 or 5x5"``.
+
+    >>> or_list(["a"]), or_list(["a", "b", "c"])
+    ('a', 'a, b or c')
+    """
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]

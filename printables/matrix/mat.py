@@ -1,0 +1,248 @@
+"""MAT (Matrix Aptitude Test) scoring, Simultaneous and Successive (4D Playing Cards rulebook).
+
+Players race to solve matrix sets against a timer. The project's readings
+(docs/rules-notes.md, "MAT scoring"):
+
+- a set scores the elapsed whole seconds at which the player raised a hand, when the
+  answer is right; a player not finished when the time limit (600 s unless agreed)
+  ends, and a wrong answer, score the limit;
+- a matrix claimed finished but not solved counts as a claim of impossibility: right
+  when the set is truly impossible (proved by :func:`printables.matrix.solver.solve`, or
+  known from the set's stored verdict), wrong otherwise; a written answer with ``No`` in
+  place of one card is such a claim;
+- the lowest total over the sets wins; equal totals share a rank.
+
+MAT Successive uses one deck: up to nine players each get a set of nine cards, and
+after every turn the sets pass to the next player (on the left) until every player
+has had every set (:func:`successive_schedule`).
+
+>>> from printables.cards import FOUR_D, read_cards
+>>> cards = read_cards("RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T", FOUR_D)
+>>> check = check_answer("BbzT Bg~T Bw=T / Gb~T Gg=T GwzT / RbzT RgzC RwzS", cards)
+>>> check.right, set_score(42, check.right)
+(True, 42)
+>>> ranking([1200, 530, 530])
+(3, 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printables.cards.deck import Card
+from printables.cards.errors import SetError
+from printables.cards.reading import Grid, read_grid
+from printables.cards.wording import names
+from printables.matrix.check import DECK, SIZES, MatrixVerdict, check_grid
+from printables.matrix.solver import solve
+
+TIME_LIMIT = 600
+"""The book's time limit per set, in seconds (ten minutes)."""
+
+MAX_SUCCESSIVE_PLAYERS = 9
+"""MAT Successive with one deck: nine players of nine cards use all 81 cards."""
+
+
+def set_score(seconds: int | None, right: bool, limit: int = TIME_LIMIT) -> int:
+    """The score for one set: the elapsed whole seconds when the answer is right; the
+    limit when the player did not finish in time (``seconds`` None or over the limit)
+    or the answer is wrong.
+
+    >>> set_score(95, True), set_score(95, False), set_score(None, True), set_score(601, True)
+    (95, 600, 600, 600)
+    """
+    if limit < 1:
+        raise ValueError(f"the time limit must be at least one second, not {limit}")
+    if seconds is not None and seconds < 0:
+        raise ValueError(f"elapsed time cannot be negative ({seconds} s)")
+    if seconds is None or seconds > limit or not right:
+        return limit
+    return seconds
+
+
+def totals(scores: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Each player's total over the sets, from ``scores[set][player]``.
+
+    >>> totals([[30, 600], [45, 80]])
+    (75, 680)
+    """
+    if not scores:
+        return ()
+    players = len(scores[0])
+    for s, row in enumerate(scores, 1):
+        if len(row) != players:
+            raise ValueError(f"set {s} has {len(row)} scores but set 1 has {players}")
+    return tuple(sum(row[p] for row in scores) for p in range(players))
+
+
+def ranking(totals: Sequence[int]) -> tuple[int, ...]:
+    """Each player's place (1 = best): the lowest total wins; equal totals share a place
+    and the next place counts the players ahead (1, 1, 3)."""
+    return tuple(1 + sum(1 for other in totals if other < mine) for mine in totals)
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The players (0-based) with the lowest total; a tie shares the win."""
+    if not totals:
+        return ()
+    best = min(totals)
+    return tuple(p for p, t in enumerate(totals) if t == best)
+
+
+def successive_schedule(players: int, set_size: int = 9) -> tuple[tuple[int, ...], ...]:
+    """MAT Successive: ``schedule[turn][player]`` is the set (0-based) the player solves in
+    that turn. Player p is dealt set p; after each turn every set passes to the next
+    player, so in turn t player p has set p - t (mod players) and every player has every
+    set exactly once.
+
+    >>> successive_schedule(3)
+    ((0, 1, 2), (2, 0, 1), (1, 2, 0))
+    """
+    if players < 1 or players * set_size > len(DECK):
+        most = len(DECK) // set_size
+        raise ValueError(
+            f"MAT Successive with one deck and sets of {set_size} cards is for 1 to {most} "
+            f"players, not {players}"
+        )
+    return tuple(tuple((p - t) % players for p in range(players)) for t in range(players))
+
+
+class AnswerError(ValueError):
+    """A written answer that cannot be checked against its set: names that do not read
+    (a :class:`~printables.cards.errors.NotationError`, raised as it is), or an array of
+    the wrong shape."""
+
+
+BARE_CLAIMS = frozenset({"no", "impossible"})
+"""Answers that claim impossibility without writing the cards out."""
+
+
+def _shape_of(count: int) -> tuple[int, int]:
+    """The book's matrix size for a set of ``count`` cards (any shape of it decides the
+    same question, since a transposed solution is a solution)."""
+    for rows, cols in SIZES:
+        if rows * cols == count:
+            return rows, cols
+    raise SetError(f"no Matrix size of the book takes {count} cards")
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    """A written MAT answer checked against its set.
+
+    ``claim`` is "solution" or "impossible" (a ``No`` written, or a grid that is not
+    solved, which counts as a claim of impossibility); ``right`` says whether the
+    answer earns its time. ``grid`` is the check of the lines when the answer is a
+    full grid of the set's cards.
+    """
+
+    right: bool
+    claim: str
+    set_impossible: bool
+    wrong_cards: tuple[Card, ...] = ()  # written but not in the set
+    missing_cards: tuple[Card, ...] = ()  # in the set but not written (besides a No)
+    grid: MatrixVerdict | None = None
+    reasons: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.right
+
+
+def check_answer(
+    answer: str | Grid, cards: Sequence[Card], *, impossible: bool | None = None
+) -> AnswerCheck:
+    """Check a written answer (an array of names, ``No`` for one card to claim
+    impossibility) against the set ``cards``; the array's shape is the matrix size.
+
+    ``impossible`` is whether the set is impossible when that is already known (a stored
+    set's verdict); otherwise the solver decides it. Text is read with
+    :func:`printables.cards.reading.read_grid`: bad names raise its
+    :class:`~printables.cards.errors.NotationError`, an array that cannot be the set's
+    an :class:`AnswerError`. A worksheet's ticked "Impossible" box, typed as ``No`` or
+    ``impossible`` alone, is a claim of impossibility too.
+
+    >>> from printables.cards import FOUR_D, read_cards
+    >>> book = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
+    >>> check_answer("No", book).right, check_answer("no", book, impossible=True).right
+    (True, True)
+    """
+    if not cards:
+        raise SetError("a Matrix set has cards")
+    if isinstance(answer, str) and answer.strip().lower() in BARE_CLAIMS:
+        if impossible is None:
+            impossible = solve(cards, *_shape_of(len(cards))) is None
+        return _claim(impossible, (), (), None, [], "The answer says impossible: ")
+    grid = read_grid(answer, cards[0].deck) if isinstance(answer, str) else answer
+    rows, cols = grid.shape
+    if rows * cols != len(cards):
+        raise AnswerError(
+            f"the answer is {rows}x{cols} ({rows * cols} places) but the set has {len(cards)} cards"
+        )
+    size = _shape_of(len(cards))
+    if (rows, cols) not in {size, size[::-1]}:
+        other = "" if size[0] == size[1] else f" (or {size[1]} rows of {size[0]})"
+        raise AnswerError(
+            f"the answer is {rows}x{cols}, not a matrix of the set: write {size[0]} rows of "
+            f"{size[1]} cards{other}, one row a line"
+        )
+    if impossible is None:
+        impossible = solve(cards, rows, cols) is None
+    written = grid.cards()
+    in_set = set(cards)
+    wrong = tuple(c for c in written if c not in in_set)
+    written_set = set(written)
+    missing = tuple(c for c in cards if c not in written_set)
+    reasons: list[str] = []
+    if wrong:
+        reasons.append(f"Not in the set: {names(wrong)}.")
+    if grid.claims_impossible:
+        if len(missing) > 1:
+            reasons.append(f"Missing from the answer: {names(missing)}.")
+        return _claim(impossible, wrong, missing, None, reasons, "The answer writes No: ")
+    if missing:
+        reasons.append(f"Missing from the answer: {names(missing)}.")
+    if wrong or missing:
+        return _claim(
+            impossible,
+            wrong,
+            missing,
+            None,
+            reasons,
+            "The array does not hold the set, so it counts as a claim that the set is impossible: ",
+        )
+    verdict = check_grid([[c for c in row if isinstance(c, Card)] for row in grid.rows])
+    if verdict.ok:
+        return AnswerCheck(
+            True,
+            "solution",
+            impossible,
+            grid=verdict,
+            reasons=("Every row and column is a single-flush.", *verdict.reasons),
+        )
+    reasons.extend(verdict.reasons)
+    return _claim(
+        impossible,
+        wrong,
+        missing,
+        verdict,
+        reasons,
+        "The matrix is not solved, so it counts as a claim that the set is impossible: ",
+    )
+
+
+def _claim(
+    impossible: bool,
+    wrong: tuple[Card, ...],
+    missing: tuple[Card, ...],
+    verdict: MatrixVerdict | None,
+    reasons: list[str],
+    lead: str,
+) -> AnswerCheck:
+    if impossible:
+        reasons.append(lead + "right, no arrangement of the set is solved.")
+    else:
+        reasons.append(lead + "wrong, the set can be solved.")
+    return AnswerCheck(
+        impossible, "impossible", impossible, wrong, missing, verdict, tuple(reasons)
+    )

@@ -1,0 +1,450 @@
+"""A MAT session as plain data, and the rules that run it.
+
+A session (4D Playing Cards rulebook, "MAT") has sets and seated players, and is played
+in rounds (turns), one at a time, each started by the proctor and lasting the time limit
+unless ended early. In MAT Simultaneous every player has set k in round k; in MAT
+Successive player p has set ``successive_schedule(sets)[round][p]``, so after as many
+rounds as sets every player has had every set. An *entry* is one player's round: the
+whole seconds at which the hand went up (the first time only), what the player pressed
+(Done or Impossible), the written answer, and the proctor's verdict.
+
+Whether an entry is right is decided by, in order: the proctor's verdict; the written
+answer, checked once when it is written (:func:`check_written`, against the set's stored
+verdict, so a set is never solved again) and kept with the entry; a press of Impossible
+(right when the set is impossible). A hand raised with nothing else is *unchecked* until
+the proctor gives a verdict, and scores the limit meanwhile, like a wrong answer.
+
+:class:`MatSession` holds a session's data and answers every question about it: who
+plays which set when, whether a round may start, when a hand counts, and the
+standings. The web app stores sessions and shows them; every rule is here.
+
+>>> from printables.cards import FOUR_D, read_cards
+>>> cards = tuple(read_cards("RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T", FOUR_D))
+>>> session = MatSession(
+...     "simultaneous", 600, sets=(MatSet(0, "3x3-c-x", cards, False),),
+...     seats=(Seat(7, 0, "Ada"), Seat(8, 1, "Bo")),
+...     rounds=(Round(0, started_at=1000.0, ended_at=None, limit=600),),
+...     entries={(7, 0): Entry(7, 0, 42, "done", "BbzT Bg~T Bw=T/Gb~T Gg=T GwzT/RbzT RgzC RwzS")},
+... )
+>>> [(s.nickname, s.total, s.place) for s in session.standings(at=1100.0)]
+[('Ada', 42, 1), ('Bo', 600, 2)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from printables.cards.deck import Card
+from printables.cards.errors import NotationError
+from printables.matrix.mat import (
+    MAX_SUCCESSIVE_PLAYERS,
+    AnswerError,
+    check_answer,
+    ranking,
+    set_score,
+    successive_schedule,
+)
+from printables.matrix.puzzles import Puzzle
+
+VARIANTS = ("simultaneous", "successive")
+VERDICTS = ("solved", "impossible", "wrong")
+CLAIMS = ("done", "impossible")
+MAX_SETS = 10
+"""Sets in one session (a score sheet's worth)."""
+MAX_PLAYERS = 60
+"""Players in one MAT Simultaneous session (a large class)."""
+MAX_ANSWER = 2000
+"""Characters in a written answer: far more than a 5x5 answer takes."""
+TIME_LIMITS = (10, 3600)
+"""The shortest and longest time limit a session takes, in seconds."""
+
+
+class MatError(ValueError):
+    """A request the session cannot take; the message says why, for the person asking."""
+
+
+class Conflict(MatError):
+    """A request that came too late or too early: the set has ended, the hand is already
+    recorded, the round is not on."""
+
+
+def set_key(cards: Sequence[Card]) -> frozenset[Card]:
+    """What makes a set the same set: its cards, in any order and any orientation (a 3x4
+    set typed as 4x3 is the same set).
+
+    >>> from printables.cards import FOUR_D
+    >>> set_key(FOUR_D.cards[:2]) == set_key(FOUR_D.cards[1::-1])
+    True
+    """
+    return frozenset(cards)
+
+
+@dataclass(frozen=True)
+class MatSet:
+    """One set of a session: its place, puzzle id, cards (in the printed order) and
+    whether it is impossible (known when the session was made)."""
+
+    position: int
+    puzzle_id: str
+    cards: tuple[Card, ...]
+    impossible: bool
+
+    @property
+    def label(self) -> str:
+        return f"Set {self.position + 1}"
+
+    @property
+    def key(self) -> frozenset[Card]:
+        return set_key(self.cards)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: when it started (server time), when it was ended early, the limit."""
+
+    number: int
+    started_at: float
+    ended_at: float | None
+    limit: int
+
+    def elapsed(self, at: float) -> int:
+        """Whole seconds since the start, at most the limit."""
+        return min(self.limit, max(0, math.floor(at - self.started_at)))
+
+    def running(self, at: float) -> bool:
+        return self.ended_at is None and at < self.started_at + self.limit
+
+    def ends_at(self) -> float:
+        limit_end = self.started_at + self.limit
+        return limit_end if self.ended_at is None else min(self.ended_at, limit_end)
+
+    def state(self, at: float) -> dict[str, Any]:
+        """The round as the screens' scripts read it (times on the server's clock)."""
+        return {
+            "number": self.number,
+            "started_at": self.started_at,
+            "ends_at": self.ends_at(),
+            "running": self.running(at),
+        }
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seated player: the player's id, the seat (0-based, in joining order) and the
+    nickname shown."""
+
+    id: int
+    seat: int
+    nickname: str
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A written answer checked against its set: right or wrong with the engine's reasons,
+    or (``right`` None) why it could not be read."""
+
+    right: bool | None
+    reasons: tuple[str, ...] = ()
+    unreadable: str | None = None
+
+
+def check_written(answer: str, the_set: MatSet) -> Checked:
+    """Check a written answer against its set, once, when it is written.
+
+    >>> from printables.cards import FOUR_D, read_cards
+    >>> book = MatSet(0, "x", tuple(read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT",
+    ...                                         FOUR_D)), impossible=True)
+    >>> check_written("No", book).right, check_written("Bx=S", book).unreadable
+    (True, "row 1, card 1: 'Bx=S': 'x' is not a shade; expected b, g or w")
+    """
+    try:
+        check = check_answer(answer, the_set.cards, impossible=the_set.impossible)
+    except (NotationError, AnswerError) as error:
+        return Checked(None, unreadable=str(error))
+    return Checked(check.right, check.reasons)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's round: the hand's seconds, what was pressed, the written answer with
+    its check, and the proctor's verdict (each None until there is one). An answer stored
+    without its check is checked when judged."""
+
+    player_id: int
+    round: int
+    seconds: int | None
+    claim: str | None
+    answer: str | None
+    verdict: str | None = None
+    checked: Checked | None = None
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Whether an entry earns its time, and why."""
+
+    right: bool | None  # None: a hand raised with no answer and no verdict yet
+    how: str  # "verdict", "answer", "claim", "unchecked", "no hand"
+    reasons: tuple[str, ...] = ()
+    unreadable: str | None = None  # the answer could not be read: why
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's result for one set: the score, and a mark when it is the limit
+    ("wrong", "no time", "unchecked"), or while the set is "to play" or "playing"."""
+
+    set_position: int
+    round: int | None
+    seconds: int | None
+    score: int
+    mark: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    player_id: int
+    nickname: str
+    cells: tuple[Cell, ...]
+    total: int
+    place: int
+
+
+def judge(entry: Entry | None, the_set: MatSet) -> Judgement:
+    """Whether an entry is right: the proctor's verdict, else the written answer (checked
+    against the set's stored verdict), else a press of Impossible; a bare hand is
+    unchecked."""
+    if entry is None:
+        return Judgement(None, "no hand")
+    if entry.verdict == "solved":
+        return Judgement(True, "verdict")
+    if entry.verdict == "impossible":
+        return Judgement(the_set.impossible, "verdict")
+    if entry.verdict == "wrong":
+        return Judgement(False, "verdict")
+    if entry.answer and entry.answer.strip():
+        checked = entry.checked or check_written(entry.answer, the_set)
+        if checked.right is None:
+            if entry.claim == "impossible":  # a draft left in the box: the press decides
+                return Judgement(the_set.impossible, "claim", unreadable=checked.unreadable)
+            return Judgement(False, "answer", unreadable=checked.unreadable)
+        return Judgement(checked.right, "answer", checked.reasons)
+    if entry.claim == "impossible":
+        return Judgement(the_set.impossible, "claim")
+    if entry.seconds is None:
+        return Judgement(None, "no hand")
+    return Judgement(None, "unchecked")
+
+
+@dataclass(frozen=True)
+class MatSession:
+    """A session's sets, seats, rounds and entries (keyed by player id and round), and
+    everything the rules say about them."""
+
+    variant: str
+    time_limit: int
+    sets: tuple[MatSet, ...]
+    seats: tuple[Seat, ...]
+    rounds: tuple[Round, ...]
+    entries: Mapping[tuple[int, int], Entry]
+
+    @property
+    def limit(self) -> int:
+        return self.time_limit
+
+    @property
+    def successive(self) -> bool:
+        return self.variant == "successive"
+
+    @property
+    def round_count(self) -> int:
+        """Rounds in all: one a set (MAT Successive passes every set to every player)."""
+        return len(self.sets)
+
+    @cached_property
+    def schedule(self) -> tuple[tuple[int, ...], ...]:
+        """``schedule[round][seat]``: the set (0-based) each seat plays in each round."""
+        if self.successive:
+            return successive_schedule(len(self.sets))
+        return tuple(tuple(k for _ in range(len(self.sets))) for k in range(len(self.sets)))
+
+    def plays(self, seat: int) -> bool:
+        """Whether a seat has sets to play (MAT Successive seats one player a set)."""
+        return not self.successive or seat < len(self.sets)
+
+    def set_for(self, round_number: int, seat: int) -> MatSet:
+        """The set a seat plays in a round."""
+        if self.successive:
+            return self.sets[self.schedule[round_number][seat]]
+        return self.sets[round_number]
+
+    def round_of(self, set_position: int, seat: int) -> int:
+        """The round in which a seat plays a set."""
+        if not self.successive:
+            return set_position
+        return next(t for t, turn in enumerate(self.schedule) if turn[seat] == set_position)
+
+    def current(self) -> Round | None:
+        """The latest round started, if any."""
+        return self.rounds[-1] if self.rounds else None
+
+    def running(self, at: float) -> bool:
+        current = self.current()
+        return current is not None and current.running(at)
+
+    def finished(self, at: float) -> bool:
+        last = self.current()
+        return len(self.rounds) == self.round_count and last is not None and not last.running(at)
+
+    def player(self, player_id: int) -> Seat:
+        for seat in self.seats:
+            if seat.id == player_id:
+                return seat
+        raise MatError("there is no such player in this session")
+
+    def entry(self, player_id: int, round_number: int) -> Entry | None:
+        return self.entries.get((player_id, round_number))
+
+    # -- what may happen now --------------------------------------------------------------
+
+    def seat_limit(self) -> int:
+        """How many players the session seats: one a set in MAT Successive."""
+        return len(self.sets) if self.successive else MAX_PLAYERS
+
+    def check_join(self, seated: int) -> None:
+        """Whether another player may sit down, ``seated`` being sat already."""
+        limit = self.seat_limit()
+        if seated >= limit:
+            why = " (MAT Successive: one player a set)" if self.successive else ""
+            raise MatError(f"this session is full: {limit} players{why}")
+        if self.successive and self.rounds:
+            raise MatError("MAT Successive has begun; players cannot join now")
+
+    def next_round(self, at: float) -> int:
+        """The number of the round to start now; raises when none may start."""
+        current = self.current()
+        if current is not None and current.running(at):
+            raise Conflict(f"set {current.number + 1} is still running; end it first")
+        number = len(self.rounds)
+        if number >= self.round_count:
+            raise Conflict("every round has been played")
+        if not self.seats:
+            raise MatError("no players yet: add players or let students join first")
+        if self.successive and len(self.seats) != len(self.sets):
+            raise MatError(
+                f"MAT Successive needs one player a set: {len(self.sets)} sets and "
+                f"{len(self.seats)} players"
+            )
+        return number
+
+    def round_to_end(self, at: float) -> Round:
+        """The round the proctor may end now; raises when none is running."""
+        current = self.current()
+        if current is None or not current.running(at):
+            raise Conflict("no set is running")
+        return current
+
+    def hand_round(
+        self, player_id: int, number: int, at: float, claim: str | None, answer: str | None
+    ) -> Round:
+        """The round a hand raised now counts in, after checking the press; raises when
+        the round is not on (the time recorded is ``round.elapsed(at)``)."""
+        self.player(player_id)
+        if not 0 <= number < len(self.rounds):
+            raise Conflict("that set has not started")
+        the_round = self.rounds[number]
+        if number != len(self.rounds) - 1 or not the_round.running(at):
+            raise Conflict("time is up for that set")
+        if claim is not None and claim not in CLAIMS:
+            raise MatError(f"press Done or Impossible, not {claim!r}")
+        check_length(answer)
+        return the_round
+
+    def check_answer_entry(self, player_id: int, number: int, answer: str) -> None:
+        """Whether the proctor may enter an answer for a player's round."""
+        self.player(player_id)
+        if not 0 <= number < len(self.rounds):
+            raise Conflict("that set has not started")
+        check_length(answer)
+
+    def check_verdict(self, player_id: int, number: int, verdict: str | None) -> None:
+        """Whether the proctor may give this verdict ("solved", "impossible", "wrong", or
+        None to clear it) on a player's round."""
+        seat = self.player(player_id)
+        if verdict is not None and verdict not in VERDICTS:
+            raise MatError(f"the verdict is solved, impossible or wrong, not {verdict!r}")
+        if not 0 <= number < len(self.rounds):
+            raise Conflict("that set has not started")
+        the_set = self.set_for(number, seat.seat)
+        if verdict == "solved" and the_set.impossible:
+            raise MatError(
+                f"{the_set.label} is impossible, so it cannot be solved: "
+                "check the player's grid again, or record a claim of impossibility"
+            )
+
+    # -- results --------------------------------------------------------------------------
+
+    def judge(self, entry: Entry | None, the_set: MatSet) -> Judgement:
+        return judge(entry, the_set)
+
+    def standings(self, at: float) -> tuple[Standing, ...]:
+        """Every player's cells, total and place (the lowest total first; equal totals
+        share a place), in seat order."""
+        rows = [(seat, tuple(self._cell(seat, s, at) for s in self.sets)) for seat in self.seats]
+        totals = [sum(c.score for c in cells) for _, cells in rows]
+        places = ranking(totals)
+        return tuple(
+            Standing(seat.seat, seat.id, seat.nickname, cells, total, place)
+            for (seat, cells), total, place in zip(rows, totals, places, strict=True)
+        )
+
+    def unchecked(self, at: float) -> int:
+        """How many hands still wait for the proctor's verdict."""
+        return sum(1 for s in self.standings(at) for c in s.cells if c.mark == "unchecked")
+
+    def _cell(self, seat: Seat, the_set: MatSet, at: float) -> Cell:
+        if not self.plays(seat.seat):
+            return Cell(the_set.position, None, None, self.limit, "no time")
+        number = self.round_of(the_set.position, seat.seat)
+        if number >= len(self.rounds):
+            return Cell(the_set.position, number, None, self.limit, "to play")
+        entry = self.entry(seat.id, number)
+        verdict = judge(entry, the_set)
+        seconds = entry.seconds if entry else None
+        if verdict.right is None:
+            mark = "unchecked" if seconds is not None else "no time"
+            if seconds is None and self.rounds[number].running(at):
+                mark = "playing"
+            return Cell(the_set.position, number, seconds, self.limit, mark)
+        score = set_score(seconds, verdict.right, self.limit)
+        mark = ("no time" if seconds is None else "") if verdict.right else "wrong"
+        return Cell(the_set.position, number, seconds, score, mark)
+
+
+def check_length(answer: str | None) -> None:
+    """A written answer is at most :data:`MAX_ANSWER` characters."""
+    if answer is not None and len(answer) > MAX_ANSWER:
+        raise MatError(f"the answer is too long ({len(answer)} characters)")
+
+
+def check_plan(variant: str, puzzles: Sequence[Puzzle], time_limit: int) -> None:
+    """Whether a session can be made of these sets: one variant, a time limit in range,
+    1 to :data:`MAX_SETS` sets of one size (MAT Successive: one a player, at most nine)."""
+    if variant not in VARIANTS:
+        raise MatError(f"the variant is simultaneous or successive, not {variant!r}")
+    low, high = TIME_LIMITS
+    if not low <= time_limit <= high:
+        raise MatError(f"the time limit is {low} to {high} seconds, not {time_limit}")
+    if not puzzles:
+        raise MatError("a session needs at least one set")
+    if len(puzzles) > MAX_SETS:
+        raise MatError(f"a session has 1 to {MAX_SETS} sets, not {len(puzzles)}")
+    if variant == "successive" and len(puzzles) > MAX_SUCCESSIVE_PLAYERS:
+        raise MatError(f"MAT Successive has one set a player, at most {MAX_SUCCESSIVE_PLAYERS}")
+    if len({p.size for p in puzzles}) != 1:
+        raise MatError("every set of a session has the same grid size")

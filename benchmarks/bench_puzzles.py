@@ -9,70 +9,144 @@ each with a new seed, and prints median and worst wall times against the targets
 - ``printables mat-kit --sets 10`` (Simultaneous, 4x4) and a nine-player Successive kit
   (the whole deck dealt into nine graded sets): under 3 s.
 
+Every output is read back (pdfium): it must be a PDF that shows each puzzle id the command
+reported, as many as were asked for; a failed command or a wrong output exits 1, as does
+a missed target.
+
 With ``--calibrate`` it prints instead the thirds of the difficulty measure over random
 solvable sets of each size: the values kept in :data:`printables.matrix.puzzles.THRESHOLDS`.
 
-    python benchmarks/bench_puzzles.py [--runs N] [--calibrate]
+    python benchmarks/bench_puzzles.py [--runs N] [--calibrate [--sets N]] [--quick]
+
+``--quick`` (for CI, ``tests/test_benchmarks.py``) runs each job once on small inputs
+(two or three puzzles, three sets, three players), checks the outputs the same way without
+judging the times, then calibrates on 10 solvable sets per size.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-TARGET_SECONDS = 3.0
+import pypdfium2 as pdfium
 
-JOBS: dict[str, list[str]] = {
-    "worksheet, 12 puzzles 3x3 (either, medium)": [
-        "worksheet", "matrix", "--count", "12", "--size", "3x3",
-    ],
-    "worksheet, 12 puzzles 5x5 (solvable, hard)": [
-        "worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "solvable",
-        "--difficulty", "hard",
-    ],
-    "worksheet, 12 puzzles 5x5 (impossible, hard)": [
-        "worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "impossible",
-        "--difficulty", "hard",
-    ],
-    "MAT kit, Simultaneous, 10 sets 4x4": [
-        "mat-kit", "--sets", "10", "--size", "4x4", "--players", "12",
-    ],
-    "MAT kit, Successive, 9 players": [
-        "mat-kit", "--variant", "successive", "--players", "9",
-    ],
+TARGET_SECONDS = 3.0
+QUICK_CALIBRATION_SETS = 10
+
+# Each job: its arguments and how many puzzles (or sets) it must print.
+JOBS: dict[str, tuple[list[str], int]] = {
+    "worksheet, 12 puzzles 3x3 (either, medium)": (
+        ["worksheet", "matrix", "--count", "12", "--size", "3x3"], 12,
+    ),
+    "worksheet, 12 puzzles 5x5 (solvable, hard)": (
+        ["worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "solvable",
+         "--difficulty", "hard"], 12,
+    ),
+    "worksheet, 12 puzzles 5x5 (impossible, hard)": (
+        ["worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "impossible",
+         "--difficulty", "hard"], 12,
+    ),
+    "MAT kit, Simultaneous, 10 sets 4x4": (
+        ["mat-kit", "--sets", "10", "--size", "4x4", "--players", "12"], 10,
+    ),
+    "MAT kit, Successive, 9 players": (
+        ["mat-kit", "--variant", "successive", "--players", "9"], 9,
+    ),
 }  # fmt: skip
 
+# The same jobs on small inputs, for --quick.
+QUICK_JOBS: dict[str, tuple[list[str], int]] = {
+    "worksheet, 3 puzzles 3x3 (either, medium)": (
+        ["worksheet", "matrix", "--count", "3", "--size", "3x3"], 3,
+    ),
+    "worksheet, 2 puzzles 5x5 (solvable, hard)": (
+        ["worksheet", "matrix", "--count", "2", "--size", "5x5", "--kind", "solvable",
+         "--difficulty", "hard"], 2,
+    ),
+    "worksheet, 2 puzzles 5x5 (impossible, hard)": (
+        ["worksheet", "matrix", "--count", "2", "--size", "5x5", "--kind", "impossible",
+         "--difficulty", "hard"], 2,
+    ),
+    "MAT kit, Simultaneous, 3 sets 4x4": (
+        ["mat-kit", "--sets", "3", "--size", "4x4", "--players", "4"], 3,
+    ),
+    "MAT kit, Successive, 3 players": (
+        ["mat-kit", "--variant", "successive", "--players", "3"], 3,
+    ),
+}  # fmt: skip
 
-def run_once(arguments: list[str], seed: int, out: Path) -> float:
-    """Wall seconds of one run of ``printables ARGUMENTS --seed SEED --out OUT``."""
+REPORTED_IDS = re.compile(r"^(?:Puzzle|Set) ids: (.*)$", re.MULTILINE)
+
+
+class JobFailed(Exception):
+    """A command failed, or its output is not what was asked for."""
+
+
+def output_problem(report: str, pdf: Path, expected: int) -> str | None:
+    """What is wrong with a run's output: the ids it reported (``Puzzle ids: ...`` or
+    ``Set ids: ...`` on stdout), their number, and the PDF, which must show every one."""
+    reported = REPORTED_IDS.search(report)
+    ids = reported.group(1).split() if reported else []
+    if len(set(ids)) != expected:
+        return f"reported {len(set(ids))} distinct puzzle ids, expected {expected}: {report!r}"
+    data = pdf.read_bytes()
+    if not data.startswith(b"%PDF-"):
+        return "the output is not a PDF"
+    try:
+        document = pdfium.PdfDocument(data)
+        text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    except pdfium.PdfiumError as error:
+        return f"the PDF cannot be read back: {error}"
+    missing = [i for i in ids if i not in text]
+    return f"ids not shown in the PDF: {' '.join(missing)}" if missing else None
+
+
+def run_once(arguments: Sequence[str], expected: int, seed: int, out: Path) -> float:
+    """Wall seconds of one run of ``printables ARGUMENTS --seed SEED --out OUT``; raises
+    :class:`JobFailed` when the command fails or its output is wrong."""
+    out.unlink(missing_ok=True)
     command = [sys.executable, "-m", "generator", *arguments, "--seed", str(seed),
                "--out", str(out)]  # fmt: skip
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise JobFailed(f"exit status {done.returncode}: {' '.join(command)}\n{done.stderr}")
+    problem = output_problem(done.stdout, out, expected)
+    if problem:
+        raise JobFailed(f"{problem} ({' '.join(command)})")
+    return elapsed
 
 
-def bench(runs: int) -> bool:
+def bench(jobs: dict[str, tuple[list[str], int]], runs: int, quick: bool) -> bool:
     passed = True
-    width = max(len(name) for name in JOBS)
+    width = max(len(name) for name in jobs)
     print(f"{'job':<{width}}  {'median s':>8}  {'worst s':>7}  target < {TARGET_SECONDS:g} s")
     with tempfile.TemporaryDirectory() as folder:
-        for name, arguments in JOBS.items():
-            times = [
-                run_once(arguments, 1000 + 37 * k, Path(folder) / "out.pdf") for k in range(runs)
-            ]
+        for name, (arguments, expected) in jobs.items():
+            out = Path(folder) / "out.pdf"
+            try:
+                times = [run_once(arguments, expected, 1000 + 37 * k, out) for k in range(runs)]
+            except JobFailed as error:
+                print(f"{name:<{width}}  FAILED", flush=True)
+                print(f"FAILED {name}: {error}", file=sys.stderr)
+                passed = False
+                continue
             median = statistics.median(times)
             ok = median < TARGET_SECONDS
-            passed &= ok
-            print(f"{name:<{width}}  {median:>8.2f}  {max(times):>7.2f}  "
-                  f"{'PASS' if ok else 'FAIL'}")  # fmt: skip
-    print(f"({runs} runs each in fresh processes, a new seed each run)")
+            passed &= ok or quick
+            verdict = "not judged in quick mode" if quick else "PASS" if ok else "FAIL"
+            print(f"{name:<{width}}  {median:>8.2f}  {max(times):>7.2f}  {verdict}", flush=True)
+    plural = "" if runs == 1 else "s"
+    print(f"({runs} run{plural} each in fresh processes, a new seed each run; outputs read back)")
     return passed
 
 
@@ -98,20 +172,39 @@ def calibrate(sets: int) -> None:
         easy, hard = statistics.quantiles(measures, n=3)
         per_set = (time.perf_counter() - start) / tried * 1000
         print(f"{rows}x{cols}: ({easy:.1f}, {hard:.1f})   {sets} solvable of {tried} random "
-              f"sets, {per_set:.1f} ms to grade a set")  # fmt: skip
+              f"sets, {per_set:.1f} ms to grade a set", flush=True)  # fmt: skip
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, help="runs per job (default 5; 1 with --quick)")
     parser.add_argument("--calibrate", action="store_true", help="print the thresholds")
-    parser.add_argument("--sets", type=int, default=400, help="solvable sets per size")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--sets",
+        type=int,
+        help=f"solvable sets per size for --calibrate (default 400; "
+        f"{QUICK_CALIBRATION_SETS} with --quick)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="each job once on small inputs, times not judged, then a small calibration",
+    )
+    args = parser.parse_args(argv)
+    runs: int = args.runs if args.runs is not None else 1 if args.quick else 5
+    sets: int = args.sets if args.sets is not None else (
+        QUICK_CALIBRATION_SETS if args.quick else 400)  # fmt: skip
+    if runs < 1 or sets < 2:
+        parser.error("--runs must be at least 1 and --sets at least 2")
     if args.calibrate:
-        calibrate(args.sets)
-        return
-    sys.exit(0 if bench(args.runs) else 1)
+        calibrate(sets)
+        return 0
+    passed = bench(QUICK_JOBS if args.quick else JOBS, runs, args.quick)
+    if args.quick:
+        print(f"calibration on {sets} solvable sets per size:")
+        calibrate(sets)
+    return 0 if passed else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -15,7 +15,10 @@ simulated student, a thread with its own cookie jar, does what ``play.html`` and
    set 1 (once everyone has joined), then GET ``/play/<code>`` (the cards, the form's
    token and set number) and the set's nine card images;
 3. ``--polls`` more polls while "working", one of them with a GET
-   ``/check/<puzzle-id>?answer=...`` (the worksheet's answer-checking page);
+   ``/check/<puzzle-id>?answer=...`` for a practice puzzle (the worksheet's
+   answer-checking page; the verdict it shows must be the right one) and a GET of the
+   checking page of the set in play, which must be refused (no verdict on a set in a
+   running competition);
 4. waits at a barrier with every other student, then within ``--done-spread`` seconds
    all press Done: POST ``/play/<code>/hand`` (claim=done and a written answer, right for
    three students in four, a wrong grid for the fourth), follows the 303 to
@@ -84,16 +87,18 @@ from printables.cards import FOUR_D
 
 TARGET_P99_MS = 100.0
 TARGET_KINDS = ("check", "done")
-MAX_PER_SESSION = 60  # webapp.mat_store.MAX_PLAYERS
+MAX_PER_SESSION = 60  # printables.matrix.session.MAX_PLAYERS
 PASSWORD = "load test password"
 TIME_LIMIT = 600
 SET_CARDS = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 RIGHT_ANSWER = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
 WRONG_ANSWER = "RbzT RgzC RwzS\nGb~T Gg=T GwzT\nBbzT Bw=T Bg~T"  # columns 2 and 3 fail
 KINDS = (
-    "join form", "join", "play page", "card image", "state poll", "check", "done",
-    "teacher poll", "teacher", "flood state",
+    "join form", "join", "play page", "card image", "state poll", "check", "check in play",
+    "done", "teacher poll", "teacher", "flood state",
 )  # fmt: skip
+IN_PLAY = "not checked here"
+"""What the checking page says of a set in a running competition."""
 PACED = frozenset(KINDS) - {"teacher", "flood state"}
 LOG_FORMAT = "%({x-bench-kind}i)s %(s)s %(D)s"
 
@@ -233,12 +238,29 @@ def page_token(text: str) -> str:
     return found(r'<meta name="csrf-token" content="([^"]+)"', text, "CSRF meta tag")
 
 
-def puzzle_id() -> str:
-    """The typed set's puzzle id, as the session stores it (for ``/check/<id>``)."""
-    from printables.cards.reading import read_cards
-    from printables.matrix.puzzles import from_cards
+@dataclass(frozen=True)
+class Checks:
+    """The checking pages a phone opens: a practice puzzle's (with a right and a wrong
+    answer) and the set in play's (which is refused)."""
 
-    return from_cards(read_cards(SET_CARDS, FOUR_D), 3, 3).id
+    practice: str
+    right: str
+    wrong: str
+    in_play: str
+
+
+def checks() -> Checks:
+    from printables.cards.reading import read_cards
+    from printables.matrix import check_answer
+    from printables.matrix.puzzles import from_cards, generate
+
+    practice = generate(3, 3, "solvable", "easy", 11)
+    assert practice.solution is not None
+    right = "\n".join(" ".join(map(str, row)) for row in practice.solution)
+    wrong = "\n".join(" ".join(map(str, practice.cards[k : k + 3])) for k in (0, 3, 6))
+    assert check_answer(right, practice.cards) and not check_answer(wrong, practice.cards)
+    in_play = from_cards(read_cards(SET_CARDS, FOUR_D), 3, 3).id
+    return Checks(f"/check/{practice.id}", right, wrong, f"/check/{in_play}")
 
 
 # --- the server ------------------------------------------------------------------------
@@ -365,7 +387,7 @@ class Classroom:
     teacher: Browser
     session_ids: list[int]
     codes: list[str]
-    check_path: str
+    checks: Checks
     joined: threading.Barrier
     ready_to_press: threading.Barrier
     paced_over: threading.Event = field(default_factory=threading.Event)
@@ -452,7 +474,17 @@ def play(room: Classroom, student: Student) -> None:
             time.sleep(options.poll * rng.uniform(0.9, 1.1))
             browser.json("state poll", f"/play/{code}/state")
             if poll == options.polls // 2:
-                browser.get("check", f"{room.check_path}?answer={quote(answer)}")
+                check = room.checks
+                tried = check.right if student.right else check.wrong
+                page = browser.get("check", f"{check.practice}?answer={quote(tried)}")
+                verdict = "Right!" if student.right else "Not right yet"
+                if verdict not in page.text:
+                    raise StepFailed(f"the check page did not say {verdict!r}")
+                refused = browser.get(
+                    "check in play", f"{check.in_play}?answer={quote(answer)}", expect=(400,)
+                )
+                if IN_PLAY not in refused.text:
+                    raise StepFailed("the set in play was checked")
         pressed = True
         room.ready_to_press.wait(timeout=300)
         time.sleep(rng.uniform(0, options.done_spread))
@@ -550,7 +582,7 @@ def span(samples: Iterable[Sample]) -> float:
     return max(s.start + s.seconds for s in chosen) - min(s.start for s in chosen)
 
 
-def run_once(options: Options, check_path: str, number: int) -> RunResult:
+def run_once(options: Options, check: Checks, number: int) -> RunResult:
     """Run ``number`` (from 0): a fresh server; each class joins from 127.0.<run>.<class>,
     so a reused database's join rate limits (120 a minute an address) start afresh."""
     sessions = math.ceil(options.students / options.per_session)
@@ -575,7 +607,7 @@ def run_once(options: Options, check_path: str, number: int) -> RunResult:
             recorder = Recorder()
             teacher, ids, codes = teacher_setup(server.port, recorder, username, sessions)
             room = Classroom(
-                options, server.port, recorder, teacher, ids, codes, check_path,
+                options, server.port, recorder, teacher, ids, codes, check,
                 threading.Barrier(options.students + 1), threading.Barrier(options.students),
             )  # fmt: skip
             network = f"127.0.{number % 250 + 1}"
@@ -789,9 +821,18 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a small class, one run, short polls: that everything works (CI); the "
+        "latency targets are reported but do not fail it",
+    )
+    parser.add_argument(
         "--app", default="webapp:create_app()", help="what gunicorn loads (to profile a wrapper)"
     )
     args = parser.parse_args()
+    if args.quick:
+        args.students, args.per_session, args.workers, args.runs = 12, 6, 2, 1
+        args.poll, args.polls, args.join_spread, args.flood = 0.3, 2, 0.5, 0.5
     if args.per_session > MAX_PER_SESSION:
         parser.error(f"a session seats at most {MAX_PER_SESSION} students")
     options = Options(
@@ -805,11 +846,11 @@ def main() -> None:
     where = "SQLite" if options.database == "sqlite" else options.database.split(":", 1)[0]
     print(f"{options.students} students in {sessions} sessions, gunicorn {workers}, {where}, "
           f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")  # fmt: skip
-    check_path = f"/check/{puzzle_id()}"
+    check = checks()
     tables: list[dict[str, dict[str, float]]] = []
     results: list[RunResult] = []
     for number in range(args.runs):
-        result = run_once(replace(options, seed=options.seed + number), check_path, number)
+        result = run_once(replace(options, seed=options.seed + number), check, number)
         table = figures(result)
         results.append(result)
         tables.append(table)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
-from generator.layout import CARD_SIZES, PAPERS, plan_sheet
-from generator.sheets import DeckOptions, deck_pdf
+from generator.documents.decks import DeckOptions, deck_pdf
+from generator.draw.layout import CARD_SIZES, PAPERS, plan_sheet
 from printables.cards.deck import Card, Deck
 from printables.cards.decks import FOUR_D, PARADOX
 from printables.cards.reading import read_cards

@@ -1,5 +1,5 @@
 """``python -m generator`` runs the ``printables`` command line."""
 
-from generator.cli import main
+from generator.commands import main
 
 main()

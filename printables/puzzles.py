@@ -69,6 +69,10 @@ class AnswerLike(Protocol):
     @property
     def reasons(self) -> tuple[str, ...]: ...
 
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as data (``right``, ``reasons`` and the kind's own details)."""
+        ...
+
 
 P = TypeVar("P", bound=PuzzleLike)
 C = TypeVar("C")
@@ -108,6 +112,25 @@ class PuzzleKind(ABC, Generic[P, C]):
     @abstractmethod
     def ids(self, count: int, seed: int, choices: C) -> list[str]:
         """The ids of ``count`` puzzles as ``choices`` ask, from ``seed`` on: a worksheet."""
+
+    @abstractmethod
+    def typed(self, text: str, **typed: str) -> P:
+        """The puzzle of a set typed by hand: card names of the kind's deck, and the kind's
+        own choices as typed (Matrix: the size); bad text raises a ValueError that says
+        what is wrong."""
+
+    @abstractmethod
+    def count(self, puzzle: P, limit: int | None = None) -> int:
+        """How many different solutions the puzzle has (0: none), exactly, or counted no
+        further than ``limit``."""
+
+    @abstractmethod
+    def describe(self, puzzle: P) -> dict[str, Any]:
+        """The puzzle, its grade and its answer as data (``printables solve --json``)."""
+
+    @abstractmethod
+    def report(self, puzzle: P) -> tuple[str, ...]:
+        """The puzzle's grade and answer as lines of text (``printables solve``)."""
 
     @abstractmethod
     def check(self, puzzle: P, answer: str) -> AnswerLike:

@@ -64,6 +64,52 @@ def test_imports_point_down(package: str, forbidden: set[str]) -> None:
     assert not wrong, f"{package} must not import {wrong}"
 
 
+def engine_imports() -> set[tuple[str, str]]:
+    """(module, imported printables module) for every import inside the engine, both full
+    dotted names (``printables.matrix.check``, ``printables.cards.deck``)."""
+    found = set()
+    for path in (ROOT / "printables").rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            found |= {(module, name) for name in names if name.startswith("printables")}
+    return found
+
+
+# Inside the engine, each part may import only the parts below it: the cards are the
+# ground; the 4D deck's sets and the puzzle registry stand on them; Matrix on those; the
+# games on everything. Puzzles and decks never import games.
+ENGINE_LAYERS = {
+    "printables.cards": {"printables.cards"},
+    "printables.fourd": {"printables.cards", "printables.fourd"},
+    "printables.puzzles": {"printables.cards", "printables.puzzles"},
+    "printables.matrix": {"printables.cards", "printables.fourd", "printables.puzzles",
+                          "printables.matrix"},
+    "printables.games": {"printables.cards", "printables.fourd", "printables.puzzles",
+                         "printables.matrix", "printables.games"},
+}  # fmt: skip
+
+
+def _layer(module: str) -> str | None:
+    return next((layer for layer in ENGINE_LAYERS if f"{module}.".startswith(f"{layer}.")), None)
+
+
+def test_imports_point_down_inside_the_engine() -> None:
+    wrong = []
+    for module, imported in sorted(engine_imports()):
+        layer = _layer(module)
+        if layer is None:  # printables/__init__.py: the package's front door
+            continue
+        if _layer(imported) not in ENGINE_LAYERS[layer]:
+            wrong.append(f"{module} imports {imported}")
+    assert not wrong, "\n".join(wrong)
+    assert ("printables.matrix.check", "printables.cards.deck") in engine_imports()
+
+
 def test_every_package_is_installed_by_a_plain_install() -> None:
     """pyproject.toml lists packages one by one; a new sub-package must be listed too, or
     ``pip install .`` leaves it out and the installed command fails."""

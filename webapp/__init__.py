@@ -12,9 +12,10 @@ created or upgraded on start.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def template_folder() -> str:
@@ -37,6 +38,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Settings also come from the environment with the ``PRINTABLES_`` prefix:
     ``PRINTABLES_DATABASE_URL``, ``PRINTABLES_SECRET_KEY``, ``PRINTABLES_BASE_URL``.
     """
+    from flask import Flask
+
     app = Flask(__name__, template_folder=template_folder(), instance_relative_config=True)
     app.config.from_prefixed_env("PRINTABLES")
     if test_config:
@@ -52,9 +55,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["printables_db"] = engine
     security.init(app)
 
-    from webapp import auth, checking, cli, decks, home, play, proctor, timers
+    from printables.cards.wording import spoken
+    from webapp import cli
+    from webapp.accounts import views as accounts
+    from webapp.checking import views as checking
+    from webapp.decks import views as decks
+    from webapp.home import views as home
+    from webapp.mat import play
+    from webapp.mat import views as mat
+    from webapp.timers import views as timers
 
-    for blueprint in (auth.bp, checking.bp, decks.bp, home.bp, play.bp, proctor.bp, timers.bp):
-        app.register_blueprint(blueprint)
+    for feature in (accounts, checking, decks, home, mat, play, timers):
+        app.register_blueprint(feature.bp)
+    app.jinja_env.filters["spoken"] = spoken
     app.cli.add_command(cli.teacher)
     return app

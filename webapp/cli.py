@@ -2,7 +2,8 @@
 teacher accounts. The same ``teacher`` group is ``flask --app webapp teacher``.
 
 They reach the ``printables`` command through the ``printables.commands`` entry points
-(pyproject.toml), so the printing layer never imports the web app.
+(pyproject.toml), so the printing layer never imports the web app. The app (Flask,
+SQLAlchemy) loads only when a command runs: ``printables --help`` lists these without it.
 """
 
 from __future__ import annotations
@@ -10,13 +11,6 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 
 import click
-from flask import has_app_context
-from sqlalchemy import select
-
-from webapp.auth import AccountError, create_teacher, set_password, teacher_count
-from webapp.db import read, write
-from webapp.network import lan_address
-from webapp.tables import teachers
 
 
 @click.command()
@@ -35,6 +29,9 @@ def serve(host: str, port: int, threads: int) -> None:
     import waitress
 
     from webapp import create_app
+    from webapp.accounts.store import teacher_count
+    from webapp.db import read
+    from webapp.network import lan_address
 
     app = create_app()
     with app.app_context(), read() as db:
@@ -63,6 +60,8 @@ def teacher() -> None:
 
 def _app_context() -> AbstractContextManager[object]:
     """The running app's context under ``flask``; a new app's under ``printables``."""
+    from flask import has_app_context
+
     if has_app_context():
         return nullcontext()
     from webapp import create_app
@@ -75,6 +74,9 @@ def _app_context() -> AbstractContextManager[object]:
 @click.password_option(help="The password (asked for when not given).")
 def add(username: str, password: str) -> None:
     """Add a teacher account called USERNAME."""
+    from webapp.accounts.store import AccountError, create_teacher
+    from webapp.db import write
+
     with _app_context():
         try:
             with write() as db:
@@ -89,6 +91,9 @@ def add(username: str, password: str) -> None:
 @click.password_option(help="The new password (asked for when not given).")
 def password(username: str, password: str) -> None:
     """Set a new password for USERNAME."""
+    from webapp.accounts.store import AccountError, set_password
+    from webapp.db import write
+
     with _app_context():
         try:
             with write() as db:
@@ -101,6 +106,11 @@ def password(username: str, password: str) -> None:
 @teacher.command("list")
 def list_teachers() -> None:
     """List the teacher accounts."""
+    from sqlalchemy import select
+
+    from webapp.db import read
+    from webapp.tables import teachers
+
     with _app_context(), read() as db:
         names = db.execute(select(teachers.c.username).order_by(teachers.c.username)).scalars()
         for name in names:

@@ -56,9 +56,11 @@ def engine() -> Engine:
 
 
 @contextmanager
-def read() -> Iterator[Connection]:
-    """A connection in a read transaction, closed at the end."""
-    with engine().connect() as connection, connection.begin():
+def read(db: Engine | None = None) -> Iterator[Connection]:
+    """A connection in a read transaction, closed at the end (on the app's engine unless
+    another is given)."""
+    chosen = db if db is not None else engine()
+    with chosen.connect() as connection, connection.begin():
         yield connection
 
 

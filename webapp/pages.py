@@ -1,9 +1,11 @@
-"""Answers shared by the blueprints: whether a request came from a page's script, and
-the page that says plainly what went wrong."""
+"""What every feature's views share: whether a request came from a page's script, the
+page that says plainly what went wrong, and an error's text as a sentence on a page."""
 
 from __future__ import annotations
 
 from flask import render_template, request
+
+from printables.cards.wording import sentence
 
 
 def wants_json() -> bool:
@@ -23,3 +25,13 @@ def error_page(
         "error.html", title=title, message=message, back_url=back_url, back_text=back_text
     )
     return page, status
+
+
+def problem(error: Exception | str) -> str:
+    """``"the time limit is 10 to 3600 seconds"`` -> a capital and a full stop.
+
+    >>> problem(ValueError("set 2 is still running; end it first"))
+    'Set 2 is still running; end it first.'
+    """
+    text = sentence(str(error).strip())
+    return text if text.endswith((".", "?", "!")) else text + "."

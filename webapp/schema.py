@@ -13,14 +13,41 @@ from collections.abc import Callable
 from sqlalchemy import Connection, Engine, inspect, select, text
 
 from webapp.db import write
-from webapp.tables import metadata, schema_version
+from webapp.tables import entries, metadata, players, schema_version
 
-VERSION = 1
+VERSION = 2
 """The schema this code expects."""
 
-UPGRADES: dict[int, Callable[[Connection], None]] = {}
-"""``UPGRADES[n]`` takes a database from version n - 1 to n (none yet: version 1 is the
-first)."""
+
+def _store_answer_checks(db: Connection) -> None:
+    """Version 2: each written answer's check is kept with it (standings never check an
+    answer again); the answers already written are checked now."""
+    from webapp.mat.store import answer_values, load  # the store checks as it writes
+
+    for column, kind in (
+        ("answer_right", "BOOLEAN"),
+        ("answer_reasons", "TEXT"),
+        ("answer_unreadable", "TEXT"),
+    ):
+        db.execute(text(f"ALTER TABLE entries ADD COLUMN {column} {kind}"))
+    answered = db.execute(
+        select(players.c.session_id, entries.c.player_id, entries.c.round, entries.c.answer)
+        .join(players, players.c.id == entries.c.player_id)
+        .where(entries.c.answer.is_not(None))
+        .order_by(players.c.session_id)
+    ).all()
+    views = {sid: load(db, sid) for sid in {row.session_id for row in answered}}
+    for row in answered:
+        values = answer_values(views[row.session_id], row.player_id, row.round, row.answer)
+        db.execute(
+            entries.update()
+            .where(entries.c.player_id == row.player_id, entries.c.round == row.round)
+            .values(**values)
+        )
+
+
+UPGRADES: dict[int, Callable[[Connection], None]] = {2: _store_answer_checks}
+"""``UPGRADES[n]`` takes a database from version n - 1 to n."""
 
 _LOCK_KEY = 0x4D4154  # "MAT": the PostgreSQL advisory lock's key
 

@@ -107,6 +107,11 @@ entries = Table(
     Column("seconds", Integer),  # elapsed whole seconds when the hand went up
     Column("claim", String(10)),  # what the player pressed: "done" or "impossible"
     Column("answer", Text),  # the written answer, as typed
+    # The engine's check of the answer, made once when it was written: right or wrong
+    # with its reasons (a JSON list), or why it could not be read.
+    Column("answer_right", Boolean),
+    Column("answer_reasons", Text),
+    Column("answer_unreadable", Text),
     Column("verdict", String(10)),  # the proctor's: "solved", "impossible" or "wrong"
     Column("updated_at", Float, nullable=False),
 )

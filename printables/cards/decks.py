@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from printables.cards.deck import Attribute, Card, Deck, Extra, Value
 from printables.cards.errors import UnknownDeckError
+from printables.cards.wording import or_list
 
 FOUR_D = Deck(
     "4d",
@@ -92,9 +93,7 @@ def get_deck(key: str) -> Deck:
     try:
         return DECKS[key.strip().lower()]
     except KeyError:
-        known = list(DECKS)
-        listed = ", ".join(known[:-1]) + " or " + known[-1]
-        raise UnknownDeckError(f"unknown deck {key!r}; expected {listed}") from None
+        raise UnknownDeckError(f"unknown deck {key!r}; expected {or_list(list(DECKS))}") from None
 
 
 def card(text: str, deck: str = "4d") -> Card:

@@ -19,7 +19,7 @@ GbzC No
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -176,8 +176,3 @@ def read_grid(text: str, deck: Deck) -> Grid:
 
 def _count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def format_cards(cards: Sequence[Card], separator: str = " ") -> str:
-    """Names of cards joined for display: ``"Bb=S Gw~T"``."""
-    return separator.join(str(c) for c in cards)

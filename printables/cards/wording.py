@@ -49,3 +49,15 @@ def or_list(words: Sequence[str]) -> str:
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def spoken(card: Card) -> str:
+    """A card in words, for a screen reader: what it shows, or an extra card's name.
+
+    >>> from printables.cards import FOUR_D, STANDARD
+    >>> spoken(FOUR_D.card("Bb=S")), spoken(STANDARD.card("QD")), spoken(STANDARD.card("RJ"))
+    ('blue, black, stripe, square', 'queen, diamonds', 'red joker')
+    """
+    if card.extra is not None:
+        return card.extra.name
+    return ", ".join(v.name for v in card.shown)

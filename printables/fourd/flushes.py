@@ -143,7 +143,7 @@ def _nadas(deck: Deck) -> Iterator[tuple[Card, Card, Card]]:
                 continue
             # The third card is forced: in each attribute, the value neither shows.
             third = tuple(3 - x - y for x, y in zip(a.values, b.values, strict=True))
-            c = cards[deck.index_of(third)]
+            c = deck.with_values(third)
             if c.index > j:
                 yield a, b, c
 
@@ -159,7 +159,7 @@ def completes_nada(a: Card, b: Card) -> Card | None:
     if a.shares(b):
         return None
     third = tuple(3 - x - y for x, y in zip(a.values, b.values, strict=True))
-    return a.deck.cards[a.deck.index_of(third)]
+    return a.deck.with_values(third)
 
 
 def value_counts(cards: Sequence[Card]) -> dict[Value, int]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from printables.cards.deck import Card
 from printables.cards.errors import SetError
@@ -147,6 +148,14 @@ class AnswerCheck:
 
     def __bool__(self) -> bool:
         return self.right
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "right": self.right,
+            "claim": self.claim,
+            "set_impossible": self.set_impossible,
+            "reasons": list(self.reasons),
+        }
 
 
 def check_answer(

@@ -48,12 +48,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from printables.cards.deck import Card
+from printables.cards.reading import read_cards
+from printables.cards.wording import sentence
 from printables.matrix.check import DECK, SIZES, check_grid
 from printables.matrix.mat import AnswerCheck, check_answer
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
-from printables.matrix.solver import Grid, SearchStats, check_set, search
+from printables.matrix.solver import Grid, SearchStats, check_set, count_solutions, search
 from printables.puzzles import GenerationError, PuzzleIdError, PuzzleKind
 
 WANTS = {"s": "solvable", "i": "impossible", "a": "either"}
@@ -594,9 +597,50 @@ class MatrixKind(PuzzleKind[Puzzle, Choices]):
     def ids(self, count: int, seed: int, choices: Choices) -> list[str]:
         return puzzle_ids(count, *choices.size, choices.want, choices.level, seed)
 
-    def from_cards(self, cards: Sequence[Card], size: tuple[int, int]) -> Puzzle:
-        """The puzzle of a set typed by hand, in ``size`` (rows, columns)."""
-        return from_cards(cards, *size)
+    def typed(self, text: str, **typed: str) -> Puzzle:
+        """The puzzle of the cards written in ``text``, in ``size`` (``"4x4"``)."""
+        if "size" not in typed:
+            raise PuzzleIdError("give the matrix size (rows x columns, such as 4x4) and the cards")
+        rows, cols = parse_size(typed["size"])  # the size first: a wrong one says so alone
+        return from_cards(read_cards(text, DECK), rows, cols)
+
+    def count(self, puzzle: Puzzle, limit: int | None = None) -> int:
+        return count_solutions(puzzle.cards, puzzle.rows, puzzle.cols, limit=limit)
+
+    def describe(self, puzzle: Puzzle) -> dict[str, Any]:
+        grade = puzzle.grade
+        data: dict[str, Any] = {
+            "id": puzzle.id,
+            "card_id": puzzle.card_id,
+            "size": puzzle.size_text,
+            "cards": [str(c) for c in puzzle.cards],
+            "solvable": puzzle.solvable,
+            "difficulty": grade.level,
+            "measure": round(grade.measure, 3),
+            "labelings": grade.labelings,
+            "plans": grade.plans,
+        }
+        if puzzle.solution is not None:
+            verdict = check_grid(puzzle.solution)
+            data["solution"] = [[str(c) for c in row] for row in puzzle.solution]
+            data["lines"] = [
+                {"line": line.name, "shares": [v.name for v in line.shared]}
+                for line in verdict.lines
+            ]
+        else:
+            assert grade.reason is not None
+            data["reason"] = {"kind": grade.reason.kind, "text": grade.reason.text}
+        return data
+
+    def report(self, puzzle: Puzzle) -> tuple[str, ...]:
+        lines = [f"Puzzle {puzzle.id} ({puzzle.size_text}): {puzzle.grade.text}."]
+        if puzzle.solution is not None:
+            lines += [" ".join(str(c) for c in row) for row in puzzle.solution]
+            lines += [sentence(line.sentence) for line in check_grid(puzzle.solution).lines]
+        else:
+            assert puzzle.grade.reason is not None
+            lines.append("Impossible. " + puzzle.grade.reason.text)
+        return tuple(lines)
 
     def check(self, puzzle: Puzzle, answer: str) -> AnswerCheck:
         return check_answer(answer, puzzle.cards, impossible=not puzzle.solvable)

@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printables.cards.deck import Card, Value
-from printables.cards.wording import values_text
+from printables.cards.wording import or_list, values_text
 from printables.matrix.solver import check_set, solve
 
 NO_LINE = "no line"
@@ -97,8 +97,7 @@ def _line_word(rows: int, cols: int, length: int) -> str:
 
 
 def _or_list(values: Sequence[Value]) -> str:
-    names = [v.name for v in values]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return or_list([v.name for v in values])
 
 
 def _no_line(shown: _Shown, rows: int, cols: int) -> Reason | None:

@@ -40,6 +40,8 @@ from typing import Any
 
 from printables.cards.deck import Card
 from printables.cards.errors import NotationError
+from printables.cards.reading import read_cards
+from printables.matrix.check import DECK
 from printables.matrix.mat import (
     MAX_SUCCESSIVE_PLAYERS,
     AnswerError,
@@ -48,7 +50,16 @@ from printables.matrix.mat import (
     set_score,
     successive_schedule,
 )
-from printables.matrix.puzzles import Puzzle
+from printables.matrix.puzzles import (
+    KIND,
+    Puzzle,
+    disjoint_sets,
+    from_cards,
+    get_puzzle,
+    parse_size,
+    puzzle_ids,
+)
+from printables.puzzles import PuzzleError, kind_of
 
 VARIANTS = ("simultaneous", "successive")
 VERDICTS = ("solved", "impossible", "wrong")
@@ -448,3 +459,73 @@ def check_plan(variant: str, puzzles: Sequence[Puzzle], time_limit: int) -> None
         raise MatError(f"MAT Successive has one set a player, at most {MAX_SUCCESSIVE_PLAYERS}")
     if len({p.size for p in puzzles}) != 1:
         raise MatError("every set of a session has the same grid size")
+
+
+@dataclass(frozen=True)
+class SetSource:
+    """How the teacher asked for a session's sets: typed lines (puzzle ids or card lists,
+    one set a line), or a number to generate with what is wanted, a difficulty and a seed."""
+
+    lines: str = ""
+    generate: int = 0
+    want: str = "either"
+    level: str = "medium"
+    seed: int = 1
+
+
+def choose_sets(source: SetSource, size: str, variant: str) -> list[Puzzle]:
+    """A session's puzzles; raises :class:`MatError` naming the line that is wrong. An id
+    of another puzzle kind is refused: MAT sets are Matrix sets.
+
+    >>> [p.id for p in choose_sets(SetSource(lines="3x3-ma1y4e"), "3x3", "simultaneous")]
+    ['3x3-ma1y4e']
+    """
+    try:
+        rows, cols = parse_size(size)
+    except PuzzleError as error:
+        raise MatError(f"grid size: {error}") from None
+    typed = [line.strip() for line in source.lines.splitlines() if line.strip()]
+    if typed and source.generate:
+        raise MatError("give either sets (ids or cards) or a number of sets to generate, not both")
+    if not typed and not source.generate:
+        raise MatError(
+            "give the sets: puzzle ids or card lists, one set a line, or a number to generate"
+        )
+    puzzles: list[Puzzle] = []
+    if source.generate:
+        if not 1 <= source.generate <= MAX_SETS:
+            raise MatError(f"generate 1 to {MAX_SETS} sets, not {source.generate}")
+        try:
+            if variant == "successive":
+                puzzles = disjoint_sets(
+                    source.generate, rows, cols, source.want, source.level, source.seed
+                )
+            else:
+                ids = puzzle_ids(
+                    source.generate, rows, cols, source.want, source.level, source.seed
+                )
+                puzzles = [get_puzzle(i) for i in ids]
+        except PuzzleError as error:
+            raise MatError(str(error)) from None
+    for number, line in enumerate(typed, 1):
+        try:
+            puzzle = _typed_set(line, rows, cols)
+        except ValueError as error:
+            raise MatError(f"set {number} ({line[:40]}): {error}") from None
+        puzzles.append(puzzle)
+    if len(puzzles) > MAX_SETS:
+        raise MatError(f"a session has 1 to {MAX_SETS} sets, not {len(puzzles)}")
+    return puzzles
+
+
+def _typed_set(line: str, rows: int, cols: int) -> Puzzle:
+    """A puzzle id, or the set's cards written out."""
+    if " " not in line and "-" in line and len(line) <= 40:
+        kind = kind_of(line)
+        if kind is not KIND:
+            raise MatError(f"this is a {kind.title} puzzle; MAT sets are Matrix sets")
+        puzzle = KIND.get(line)
+        if puzzle.size != (rows, cols):
+            raise MatError(f"this is a {puzzle.size_text} puzzle; the session is {rows}x{cols}")
+        return puzzle
+    return from_cards(read_cards(line, DECK), rows, cols)

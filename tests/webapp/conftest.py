@@ -1,18 +1,18 @@
-"""Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher."""
+"""Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher, and
+the server's clock set by the test."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from webapp_support import Clock, add_teacher, log_in
 
-from webapp import auth, checking, create_app, mat_store, play, proctor, security, timers
-from webapp.auth import create_teacher
-from webapp.db import write
-
-PASSWORD = "correct horse"
+import webapp.db
+from webapp import create_app
 
 
 @pytest.fixture
@@ -34,16 +34,6 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def add_teacher(app: Flask, name: str) -> int:
-    with app.app_context(), write() as db:
-        return create_teacher(db, name, PASSWORD)
-
-
-def log_in(client: FlaskClient, name: str) -> None:
-    response = client.post("/login", data={"username": name, "password": PASSWORD})
-    assert response.status_code == 302, response.get_data(as_text=True)
-
-
 @pytest.fixture
 def teacher(app: Flask, client: FlaskClient) -> FlaskClient:
     """``client``, logged in as teacher ``ada``."""
@@ -52,20 +42,13 @@ def teacher(app: Flask, client: FlaskClient) -> FlaskClient:
     return client
 
 
-class Clock:
-    """The server's clock, set by the test."""
-
-    def __init__(self, at: float = 1000.0) -> None:
-        self.at = at
-
-    def __call__(self) -> float:
-        return self.at
-
-
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    """Every module's ``now`` (each imported it by name) reads this clock, from 1000.0."""
+def clock(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The server's clock, from 1000.0: every web-app module that imported ``now`` by name
+    (all are loaded by the app) reads this clock."""
     fake = Clock()
-    for module in (mat_store, proctor, play, security, auth, checking, timers):
-        monkeypatch.setattr(module, "now", fake)
+    real = webapp.db.now
+    for name, module in list(sys.modules.items()):
+        if name.startswith("webapp") and getattr(module, "now", None) is real:
+            monkeypatch.setattr(module, "now", fake)
     return fake

@@ -34,8 +34,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from generator.layout import PAPERS
-from generator.worksheet import WorksheetOptions, worksheet_pdf
+from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
+from generator.draw.layout import PAPERS
 from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.mat import check_answer

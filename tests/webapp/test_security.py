@@ -13,14 +13,13 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from webapp_support import PASSWORD, add_teacher
 from werkzeug.test import TestResponse
 
 from webapp import create_app
 from webapp.db import read
 from webapp.security import CONTENT_SECURITY_POLICY
 from webapp.tables import mat_sessions, players, timers
-
-from .conftest import PASSWORD, add_teacher
 
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
@@ -152,7 +151,7 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
     setup = teacher.get("/setup").get_data(as_text=True)
     post(teacher, "/setup", setup, 302, username="ada", password=PASSWORD, repeat=PASSWORD)
     dashboard = teacher.get("/dashboard").get_data(as_text=True)
-    seen.add("auth.logout")
+    seen.add("accounts.logout")
     out = teacher.post("/logout", data={"csrf_token": meta_token(dashboard)})  # the meta tag
     assert out.status_code == 302 and teacher.get("/dashboard").status_code == 302
     post(teacher, "/login", teacher.get("/login").get_data(as_text=True), 302,

@@ -16,16 +16,15 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from mat_helpers import SOLUTION, join, new_session, press, scores
 from sqlalchemy import Connection, inspect, select, text
+from webapp_support import Clock, add_teacher, log_in
 from werkzeug.test import TestResponse
 
 from webapp import create_app, schema
-from webapp import mat_store as store
 from webapp.db import make_engine, read, write
+from webapp.mat import store
 from webapp.tables import entries, metadata, players, schema_version
-
-from .conftest import add_teacher, log_in
-from .mat_helpers import SOLUTION, new_session
 
 STUDENTS = 40
 
@@ -113,7 +112,8 @@ def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     with write(engine) as db:
         db.execute(schema_version.update().values(version=schema.VERSION + 1))
     engine.dispose()
-    with pytest.raises(schema.SchemaError, match=r"schema version 2, newer than this Printables"):
+    newer = rf"schema version {schema.VERSION + 1}, newer than this Printables \({schema.VERSION}\)"
+    with pytest.raises(schema.SchemaError, match=newer):
         create_app(settings(url))
 
 
@@ -126,18 +126,20 @@ def test_an_older_database_runs_each_upgrade_once(
     app.extensions["printables_db"].dispose()
     ran: list[int] = []
 
-    def step_two(db: Connection) -> None:
-        ran.append(2)
+    current, following = schema.VERSION, schema.VERSION + 1
+
+    def step(db: Connection) -> None:
+        ran.append(following)
         db.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"))
 
-    monkeypatch.setattr(schema, "VERSION", 2)
-    monkeypatch.setattr(schema, "UPGRADES", {2: step_two})
+    monkeypatch.setattr(schema, "VERSION", following)
+    monkeypatch.setattr(schema, "UPGRADES", {**schema.UPGRADES, following: step})
     engine = make_engine(url)
-    assert schema.upgrade(engine) == 1
-    assert schema.upgrade(engine) == 2
-    assert ran == [2]
+    assert schema.upgrade(engine) == current
+    assert schema.upgrade(engine) == following
+    assert ran == [following]
     with engine.connect() as db:
-        assert db.execute(select(schema_version.c.version)).scalar_one() == 2
+        assert db.execute(select(schema_version.c.version)).scalar_one() == following
         assert inspect(db).has_table("notes")
     engine.dispose()
     upgraded = create_app(settings(url))  # and the data from before is still there
@@ -152,15 +154,58 @@ def test_a_failing_upgrade_changes_nothing(tmp_path: Path, monkeypatch: pytest.M
         db.execute(text("CREATE TABLE half (id INTEGER)"))
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(schema, "VERSION", 2)
-    monkeypatch.setattr(schema, "UPGRADES", {2: broken})
+    current = schema.VERSION
+    monkeypatch.setattr(schema, "VERSION", current + 1)
+    monkeypatch.setattr(schema, "UPGRADES", {**schema.UPGRADES, current + 1: broken})
     engine = make_engine(url)
     with pytest.raises(RuntimeError, match="disk on fire"):
         schema.upgrade(engine)
     with engine.connect() as db:
-        assert db.execute(select(schema_version.c.version)).scalar_one() == 1
+        assert db.execute(select(schema_version.c.version)).scalar_one() == current
         assert not inspect(db).has_table("half")
     engine.dispose()
+
+
+def test_version_2_checks_the_answers_a_version_1_database_holds(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """Version 2 keeps each written answer's check with it, so standings never check an
+    answer again. A version 1 database holds answers without checks: the upgrade checks
+    them, and the results read exactly as before."""
+    url = f"sqlite:///{tmp_path / 'version-1.sqlite3'}"
+    app = create_app(settings(url))
+    add_teacher(app, "ada")
+    teacher = app.test_client()
+    log_in(teacher, "ada")
+    session_id, code = new_session(teacher)
+    ann, bo, cy = (join(app, code, name) for name in ("Ann", "Bo", "Cy"))
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    clock.at += 42
+    assert press(ann, code, 0, answer=SOLUTION).status_code == 303
+    assert press(bo, code, 0, answer="Bx=S").status_code == 303  # unreadable
+    assert press(cy, code, 0, "impossible", "No").status_code == 303
+    before = scores(teacher, session_id)
+    app.extensions["printables_db"].dispose()
+
+    engine = make_engine(url)  # make it a version 1 database: no checks kept
+    with write(engine) as db:
+        for column in ("answer_right", "answer_reasons", "answer_unreadable"):
+            db.execute(text(f"ALTER TABLE entries DROP COLUMN {column}"))
+        db.execute(schema_version.update().values(version=1))
+    engine.dispose()
+
+    upgraded = create_app(settings(url))
+    with upgraded.app_context(), read() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
+        kept = {row.answer: row for row in db.execute(select(entries)).all()}
+    assert kept[SOLUTION.strip()].answer_right is True
+    assert kept["Bx=S"].answer_right is None
+    assert "'x' is not a shade" in kept["Bx=S"].answer_unreadable
+    assert kept["No"].answer_right is False  # the first set can be solved
+    again = upgraded.test_client()
+    log_in(again, "ada")
+    assert scores(again, session_id) == before
+    assert before["Ann"][1] == "42" and before["Bo"][1] == "600"
 
 
 # --- many students at once -----------------------------------------------------------------

@@ -148,7 +148,7 @@ def shade_set(shade: int) -> tuple[Card, ...]:
 
 
 _CORRESPONDING = {
-    (c, s): FOUR_D.cards[FOUR_D.index_of((c.values[0], s, *c.values[2:]))]
+    (c, s): FOUR_D.with_values((c.values[0], s, *c.values[2:]))
     for c in FOUR_D.cards
     for s in range(3)
 }

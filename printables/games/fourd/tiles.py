@@ -60,7 +60,7 @@ def _partners(c: Card) -> frozenset[Card]:
         for other in range(3):
             if other != value:
                 values = (*c.values[:i], other, *c.values[i + 1 :])
-                found.add(FOUR_D.cards[FOUR_D.index_of(values)])
+                found.add(FOUR_D.with_values(values))
     return frozenset(found)
 
 

@@ -208,7 +208,7 @@ def spaced_names(draw: st.DrawFn, deck: Deck) -> tuple[Card, str]:
     return c, text
 
 
-@settings(max_examples=60, database=None, deadline=None)
+@settings(max_examples=60)
 @given(spaced_names(FOUR_D))
 def test_spaces_anywhere_in_a_4d_name_are_ignored(case: tuple[Card, str]) -> None:
     c, text = case
@@ -216,7 +216,7 @@ def test_spaces_anywhere_in_a_4d_name_are_ignored(case: tuple[Card, str]) -> Non
     assert card(text) == c
 
 
-@settings(max_examples=30, database=None, deadline=None)
+@settings(max_examples=30)
 @given(spaced_names(PARADOX))
 def test_spaces_anywhere_in_a_paradox_name_are_ignored(case: tuple[Card, str]) -> None:
     c, text = case
@@ -268,7 +268,7 @@ def bad_four_char_texts(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=150, database=None, deadline=None)
+@settings(max_examples=150)
 @given(bad_four_char_texts())
 def test_bad_four_character_text_says_what_was_expected_where(text: str) -> None:
     bad = first_bad(text)
@@ -296,7 +296,7 @@ def test_bad_four_character_text_says_what_was_expected_where(text: str) -> None
         assert reason.startswith(f"missing the {ATTRIBUTES[attribute]}; ")
 
 
-@settings(max_examples=50, database=None, deadline=None)
+@settings(max_examples=50)
 @given(st.text(alphabet=BROAD, max_size=8))
 def test_anything_not_a_name_is_rejected(text: str) -> None:
     compact = text.replace(" ", "").replace("\t", "")

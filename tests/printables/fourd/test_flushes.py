@@ -172,7 +172,7 @@ def flushy_sets(draw: st.DrawFn) -> list[Card]:
     return draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
 
 
-@settings(max_examples=45, database=None, deadline=None)
+@settings(max_examples=45)
 @given(flushy_sets())
 def test_flush_definitions_match_the_oracle(cards: list[Card]) -> None:
     common = oracle_common(cards)
@@ -200,14 +200,14 @@ def test_flush_definitions_match_the_oracle(cards: list[Card]) -> None:
     assert is_nada(cards[::-1]) == is_nada(cards)
 
 
-@settings(max_examples=50, database=None, deadline=None)
+@settings(max_examples=50)
 @given(st.lists(st.sampled_from(FOUR_D.cards), min_size=3, max_size=3, unique=True))
 def test_nada_matches_the_oracle_on_random_triples(cards: list[Card]) -> None:
     assert is_nada(cards) == oracle_nada(cards) == (frozenset(cards) in BRUTE_NADAS)
     assert is_triple_flush(cards) == (frozenset(cards) in BRUTE_TRIPLES)
 
 
-@settings(max_examples=30, database=None, deadline=None)
+@settings(max_examples=30)
 @given(st.sampled_from(FOUR_D.cards), st.sampled_from(FOUR_D.cards))
 def test_completes_nada_matches_the_oracle(a: Card, b: Card) -> None:
     thirds = [k for k in FOUR_D.cards if k not in (a, b) and oracle_nada([a, b, k])]

@@ -89,7 +89,7 @@ def test_every_set_has_exactly_one_pattern() -> None:
         assert pattern_of(t) == BY_KEY[key], t
 
 
-@settings(max_examples=60, database=None, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.sampled_from(FOUR_D.cards), min_size=3, max_size=3, unique=True))
 def test_pattern_of_matches_the_oracle(cards: list[Card]) -> None:
     p = pattern_of(cards)
@@ -293,7 +293,7 @@ def substituted(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
     return cards, draw(st.permutations(moved))
 
 
-@settings(max_examples=40, database=None, deadline=None)
+@settings(max_examples=40)
 @given(substituted())
 def test_substitution_gives_a_cipher(case: tuple[list[Card], list[Card]]) -> None:
     first, second = case
@@ -313,7 +313,7 @@ def two_sets(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
     return draw(sets), draw(sets)
 
 
-@settings(max_examples=50, database=None, deadline=None)
+@settings(max_examples=50)
 @given(two_sets())
 def test_are_ciphers_matches_brute_force(case: tuple[list[Card], list[Card]]) -> None:
     first, second = case

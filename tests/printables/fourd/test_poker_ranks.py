@@ -65,13 +65,13 @@ def oracle(hand: list[Card]) -> PokerRank:
 hands = st.lists(st.sampled_from(FOUR_D.cards), min_size=5, max_size=5, unique=True)
 
 
-@settings(max_examples=400, deadline=None, database=None)
+@settings(max_examples=400)
 @given(hands)
 def test_rank_agrees_with_an_independent_count(hand: list[Card]) -> None:
     assert rank_hand(hand) == oracle(hand)
 
 
-@settings(max_examples=40, deadline=None, database=None)
+@settings(max_examples=40)
 @given(st.lists(st.sampled_from(FOUR_D.cards), min_size=7, max_size=7, unique=True))
 def test_best_five_of_seven_is_the_best_of_all_21(seven: list[Card]) -> None:
     rank, chosen = best_five(seven)

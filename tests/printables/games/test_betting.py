@@ -126,7 +126,7 @@ def test_move_names_are_plain_words() -> None:
         "call and raise 2", "drop out"]  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None, database=None)
+@settings(max_examples=300)
 @given(st.integers(2, 7), st.integers(0, 6), st.integers(1, 5), st.integers(0, 2**32))
 def test_random_sessions_end_with_equal_contributions(
     players: int, first: int, limit: int, seed: int

@@ -211,7 +211,7 @@ def test_a_nine_card_double_flush_is_solvable_and_a_wrong_count_is_refused() -> 
         solve([*blue_black[:8], blue_black[0]], 3, 3)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.randoms(use_true_random=False), st.sampled_from([(3, 3), (3, 4), (4, 3)]))
 def test_found_solutions_are_solved_arrangements_of_the_set(
     generator: random.Random, size: tuple[int, int]
@@ -228,7 +228,7 @@ def test_found_solutions_are_solved_arrangements_of_the_set(
         assert solve(cards, cols, rows) is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.randoms(use_true_random=False), st.sampled_from(SIZES))
 def test_a_set_has_solutions_to_count_exactly_when_the_solver_solves_it(
     generator: random.Random, size: tuple[int, int]
@@ -240,7 +240,7 @@ def test_a_set_has_solutions_to_count_exactly_when_the_solver_solves_it(
     assert count_solutions(cards, cols, rows) == count
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.randoms(use_true_random=False))
 def test_a_solution_stays_a_solution_when_shuffled_by_lines(generator: random.Random) -> None:
     cards = generator.sample(FOUR_D.cards, 9)

@@ -75,7 +75,7 @@ def card_sets(draw: st.DrawFn) -> tuple[int, int, list[Card]]:
     return rows, cols, [FOUR_D.cards[i] for i in indices]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(sizes, wants, levels, seeds, st.booleans())
 def test_generated_id_round_trips(
     size: tuple[int, int], want: str, level: str, seed: int, by_name: bool
@@ -91,7 +91,7 @@ def test_generated_id_round_trips(
     assert parse_id(puzzle_id) == PuzzleSpec(rows, cols, WANTS[want], LEVELS[level], seed)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(card_sets(), st.randoms(use_true_random=False))
 def test_card_id_round_trips(drawn: tuple[int, int, list[Card]], rng: random.Random) -> None:
     rows, cols, cards = drawn
@@ -118,7 +118,7 @@ def read_alike(code: str, rng: random.Random) -> str:
     return "".join(out)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(sizes, wants, levels, seeds, st.randoms(use_true_random=False))
 def test_ids_are_read_in_any_case_and_o_i_l_as_digits(
     size: tuple[int, int], want: str, level: str, seed: int, rng: random.Random

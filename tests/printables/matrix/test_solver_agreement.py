@@ -9,19 +9,23 @@
 * Counting: 3x3 and 3x4 counts against the brute force, 4x4 and 4x5 counts against the
   enumeration of every solution that the counting replaced.
 * Short reasons (:mod:`printables.matrix.reasons`): a set given one is impossible.
+
+The brute force and the CP-SAT model live in ``tests/support/cp_oracle.py``, shared with
+``benchmarks/bench_matrix.py``.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from itertools import product
+from collections.abc import Callable, Sequence
 
 import pytest
+from cp_oracle import arrangements
+from cp_oracle import brute_force as brute_force_grid
+from cp_oracle import cp_sat as cp_sat_grid
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ortools.sat.python import cp_model
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
@@ -47,35 +51,11 @@ def assert_solves(grid: Grid, cards: Sequence[Card], rows: int, cols: int) -> No
 # -- brute force ---------------------------------------------------------------------------
 
 
-def arrangements(cards: Sequence[Card], rows: int, cols: int) -> Iterator[list[list[int]]]:
-    """Every solved arrangement (card indices) with card 0 top left, filling cells in
-    reading order and abandoning a partial grid once one of its lines shares no value.
-    Reordering rows and columns keeps a grid solved, so every solution up to reordering
-    is met (several times)."""
-    masks = [sum(1 << (3 * a + v) for a, v in enumerate(c.values)) for c in cards]
-    row_common, col_common = [4095] * rows, [4095] * cols
-    cell: list[int] = []
-
-    def place(k: int) -> Iterator[list[list[int]]]:
-        if k == rows * cols:
-            yield [cell[r * cols : (r + 1) * cols] for r in range(rows)]
-            return
-        r, c = divmod(k, cols)
-        keep_row, keep_col = row_common[r], col_common[c]
-        for i in [0] if k == 0 else range(1, len(cards)):
-            if i in cell or not keep_row & masks[i] or not keep_col & masks[i]:
-                continue
-            row_common[r], col_common[c] = keep_row & masks[i], keep_col & masks[i]
-            cell.append(i)
-            yield from place(k + 1)
-            cell.pop()
-        row_common[r], col_common[c] = keep_row, keep_col
-
-    yield from place(0)
-
-
 def brute_force(cards: Sequence[Card], rows: int, cols: int) -> bool:
-    return next(arrangements(cards, rows, cols), None) is not None
+    grid = brute_force_grid(cards, rows, cols)
+    if grid is not None:
+        assert_solves(grid, cards, rows, cols)  # the checker itself is right
+    return grid is not None
 
 
 def brute_force_count(cards: Sequence[Card], rows: int, cols: int) -> int:
@@ -102,35 +82,11 @@ def enumerated_count(cards: Sequence[Card], rows: int, cols: int) -> int:
 
 
 def cp_sat(cards: Sequence[Card], rows: int, cols: int) -> list[list[Card]] | None:
-    """x[card, row, col] places each card in one cell, each cell holds one card; each line
-    chooses a value (attribute, index) and holds no card without it. None: INFEASIBLE."""
-    model = cp_model.CpModel()
-    n, cells = len(cards), list(product(range(rows), range(cols)))
-    x = {(i, r, c): model.new_bool_var("") for i in range(n) for r, c in cells}
-    for i in range(n):
-        model.add_exactly_one(x[i, r, c] for r, c in cells)
-    for r, c in cells:
-        model.add_exactly_one(x[i, r, c] for i in range(n))
-    lines = [[(r, c) for c in range(cols)] for r in range(rows)]
-    lines += [[(r, c) for r in range(rows)] for c in range(cols)]
-    for line in lines:
-        label = {v: model.new_bool_var("") for v in product(range(4), range(3))}
-        model.add_bool_or(label.values())
-        for i, card in enumerate(cards):
-            for (attribute, value), chosen in label.items():
-                if card.values[attribute] != value:
-                    for r, c in line:
-                        model.add_implication(chosen, x[i, r, c].Not())
-    model.add(x[0, 0, 0] == 1)  # reordering rows and columns keeps a grid solved
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    status = solver.solve(model)
-    assert status in (cp_model.OPTIMAL, cp_model.INFEASIBLE), solver.status_name(status)
-    if status == cp_model.INFEASIBLE:
-        return None
-    grid = [[next(cards[i] for i in range(n) if solver.boolean_value(x[i, r, c]))
-             for c in range(cols)] for r in range(rows)]  # fmt: skip
-    assert_solves(grid, cards, rows, cols)  # the checker itself is right
+    """CP-SAT's grid (the oracle checks it, and so does the project's check), or None when
+    CP-SAT proves the set impossible; any other answer fails the test."""
+    grid = cp_sat_grid(cards, rows, cols)
+    if grid is not None:
+        assert_solves(grid, cards, rows, cols)  # the checker itself is right
     return grid
 
 
@@ -341,7 +297,7 @@ def test_every_short_reason_is_a_proof(rows: int, cols: int) -> None:
     assert kinds[TWO_LINES] >= 2, kinds  # the count fires at every size, rectangles too
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.randoms(use_true_random=False), st.sampled_from(SIZES), st.booleans())
 def test_a_short_reason_is_always_a_proof(
     generator: random.Random, size: tuple[int, int], near: bool

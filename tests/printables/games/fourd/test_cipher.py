@@ -348,7 +348,7 @@ def test_score_position_refuses_other_texts() -> None:
 # -- properties -----------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.permutations(FOUR_D.cards))
 def test_the_matches_offered_are_exactly_the_ciphers_of_the_challenge(pack: list[Any]) -> None:
     state = position(" ".join(map(str, pack[:6])), " ".join(map(str, pack[6:12])))

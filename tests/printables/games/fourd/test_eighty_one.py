@@ -197,7 +197,7 @@ def test_the_game_has_no_options_and_one_player() -> None:
         GAME.setup(2, seed=1)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.integers(0, 10_000))
 def test_legal_moves_are_exactly_the_placements_that_keep_the_batch_placeable(seed: int) -> None:
     state = GAME.setup(1, seed)

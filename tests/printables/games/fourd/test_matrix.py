@@ -278,7 +278,7 @@ def test_equal_times_share_the_better_place() -> None:
     assert hand_outcome([5, 5], [True, True]).winners == (0, 1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.integers(0, 600), min_size=2, max_size=6), st.data())
 def test_places_follow_the_times(seconds: list[int], data: st.DataObject) -> None:
     right = data.draw(st.lists(st.booleans(), min_size=len(seconds), max_size=len(seconds)))

@@ -257,7 +257,7 @@ def test_hands_played_in_a_row_keep_every_chip() -> None:
         assert GAME.match_outcome(totals, 10, options) is not None
 
 
-@settings(max_examples=60, deadline=None, database=None)
+@settings(max_examples=60)
 @given(st.integers(2, 7), st.integers(0, 10_000),
        st.sampled_from(["draw", "five-card-stud", "seven-card-stud"]))  # fmt: skip
 def test_a_showdown_gives_the_pot_to_the_highest_rank(players: int, seed: int, v: str) -> None:

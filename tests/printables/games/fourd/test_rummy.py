@@ -364,7 +364,7 @@ def test_the_game_goes_to_500_and_the_highest_wins_a_tie_plays_on() -> None:
 # -- properties and playouts -------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(0, 53), st.integers(4, 9), st.randoms(use_true_random=False))
 def test_every_part_of_four_or_more_of_a_double_flush_is_a_meld(
     which: int, size: int, chooser: Any
@@ -374,13 +374,13 @@ def test_every_part_of_four_or_more_of_a_double_flush_is_a_meld(
     assert why_not_meld(part) is None and meld_points(part) == [10, 20, 30, 60, 120, 240][size - 4]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(st.lists(st.sampled_from(FOUR_D.cards), min_size=3, max_size=3, unique=True))
 def test_three_cards_are_a_meld_exactly_when_a_triple_flush(three: list[Any]) -> None:
     assert (why_not_meld(three) is None) == (flush_degree(three) == 3)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(st.sampled_from(FOUR_D.cards), min_size=4, max_size=12, unique=True))
 def test_the_offered_melds_are_exactly_the_hands_triples_and_four_card_doubles(
     hand: list[Any],

@@ -1,0 +1,353 @@
+"""Puzzles on the command line: worksheets, MAT proctor kits, solving and checking.
+
+Every command takes the puzzle kind first (``matrix``; :mod:`printables.puzzles` lists
+the kinds) and dispatches on it; an id also says its kind, and a kind refuses another's.
+
+- ``printables worksheet KIND``: puzzles with an answer key, as a PDF;
+- ``printables mat-kit``: a MAT proctor kit (Simultaneous or Successive; Matrix sets);
+- ``printables solve KIND --size RxC CARD...`` (or ``--id ID``): a solution or why
+  there is none, with the puzzle's id and difficulty (``--count`` counts solutions);
+- ``printables check KIND --id ID --answer FILE|-``: the verdict on a written answer,
+  with reasons; exit status 0 when the answer is right, 1 when it is wrong, 2 when it
+  cannot be read.
+
+``solve`` and ``check`` take ``--json``. Every rule comes from :mod:`printables`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.commands.options import paper_option, write_atomically
+from generator.documents.matkit import VARIANTS, KitOptions, mat_kit_pdf
+from generator.documents.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
+from generator.draw.layout import Size
+from printables.cards.wording import sentence
+from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.puzzles import (
+    KIND as MATRIX,
+)
+from printables.matrix.puzzles import (
+    LEVELS,
+    MAX_SEED,
+    WANTS,
+    disjoint_sets,
+    parse_size,
+)
+from printables.puzzles import GenerationError, PuzzleError, PuzzleKind, get_kind, kind_of, kinds
+
+
+def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A size as typed, checked now so that a wrong one is refused before any work."""
+    if value is None:
+        return None
+    try:
+        parse_size(value)
+    except PuzzleError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+    return value
+
+
+def _kind(ctx: click.Context, param: click.Parameter, value: str) -> PuzzleKind[Any, Any]:
+    try:
+        return get_kind(value)
+    except PuzzleError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+def _load(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any:
+    """The puzzle an id names, which must be of ``kind``."""
+    try:
+        owner = kind_of(puzzle_id)
+        if owner is not kind:
+            raise PuzzleError(f"{puzzle_id!r} is a {owner.title} id, not a {kind.title} one")
+        return kind.get(puzzle_id)
+    except PuzzleError as error:  # PuzzleIdError, GenerationError
+        raise click.BadParameter(str(error), param_hint="'--id'") from None
+
+
+def _seed(seed: int | None, count: int) -> int:
+    if seed is None:
+        return secrets.randbelow(MAX_SEED - count)
+    if not 0 <= seed <= MAX_SEED - count:
+        raise click.BadParameter(
+            f"the seed must be from 0 to {MAX_SEED - count}", param_hint="'--seed'"
+        )
+    return seed
+
+
+def kind_argument(function: Any) -> Any:
+    """The puzzle kind, as a :class:`~printables.puzzles.PuzzleKind`."""
+    return click.argument(
+        "kind", type=click.Choice(list(kinds()), case_sensitive=False), callback=_kind
+    )(function)
+
+
+def generation_options(function: Any) -> Any:
+    """--size, --kind, --difficulty, --seed and --id, shared by worksheet and mat-kit."""
+    for option in reversed(
+        [
+            click.option("--size", default="3x3", show_default=True, callback=_size,
+                         help="Rows x columns: 3x3, 3x4, 3x5, 4x4, 4x5 or 5x5 (or their "
+                         "transposes)."),
+            click.option("--kind", "want", type=click.Choice(list(WANTS.values()),
+                         case_sensitive=False), default="either", show_default=True,
+                         help="Sets that can be solved, impossible ones, or either."),
+            click.option("--difficulty", type=click.Choice(list(LEVELS.values()),
+                         case_sensitive=False), default="medium", show_default=True,
+                         help="Graded by the solver (see 'printables solve')."),
+            click.option("--seed", type=int, default=None,
+                         help="First seed; the same seed gives the same puzzles. Default: "
+                         "a random one, printed so the sheet can be printed again."),
+            click.option("--id", "ids", multiple=True, metavar="ID",
+                         help="Use these puzzle ids instead of generating (repeatable)."),
+        ]
+    ):  # fmt: skip
+        function = option(function)
+    return function
+
+
+def _choices(kind: PuzzleKind[Any, Any], size: str, want: str, difficulty: str) -> Any:
+    try:
+        return kind.choices(size=size, want=want, level=difficulty)
+    except PuzzleError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _puzzles(
+    kind: PuzzleKind[Any, Any], ids: Sequence[str], count: int, choices: Any, seed: int
+) -> list[Any]:
+    if ids:
+        return [_load(kind, i) for i in ids]
+    try:
+        return [kind.get(i) for i in kind.ids(count, seed, choices)]
+    except GenerationError as error:
+        raise click.UsageError(str(error)) from None
+
+
+@click.command()
+@kind_argument
+@generation_options
+@click.option("--count", type=click.IntRange(1, 60), default=12, show_default=True,
+              help="How many puzzles.")  # fmt: skip
+@click.option(
+    "--base-url",
+    default=DEFAULT_BASE_URL,
+    show_default=True,
+    help="Address of the checking pages (the web app) that the QR codes point to.",
+)
+@click.option("--key/--no-key", default=True, show_default=True, help="Add the answer key.")
+@paper_option
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Output file. Default: KIND-worksheet-SIZE-SEED.pdf.")  # fmt: skip
+def worksheet(
+    kind: PuzzleKind[Any, Any],
+    size: str,
+    want: str,
+    difficulty: str,
+    seed: int | None,
+    ids: tuple[str, ...],
+    count: int,
+    base_url: str,
+    key: bool,
+    paper: Size,
+    out: Path | None,
+) -> None:
+    """Print a worksheet of puzzles with its answer key.
+
+    \b
+    Examples:
+        printables worksheet matrix
+        printables worksheet matrix --size 4x4 --kind solvable --difficulty hard --seed 42
+        printables worksheet matrix --id 3x3-c-fz --base-url http://192.168.1.20:5000
+    """
+    if not base_url.startswith(("http://", "https://")):
+        raise click.BadParameter(
+            f"{base_url!r} is not a web address; expected http://... or https://...",
+            param_hint="'--base-url'",
+        )
+    first = _seed(seed, count)
+    choices = _choices(kind, size, want, difficulty)
+    puzzles = _puzzles(kind, ids, count, choices, first)
+    options = WorksheetOptions(paper, base_url, key)
+    rows, cols = choices.size
+    name = "ids" if ids else f"{rows}x{cols}-{first}"
+    target = out or Path(f"{kind.key}-worksheet-{name}.pdf")
+    write_atomically(target, worksheet_pdf(puzzles, options))
+    click.echo(f"Wrote {target}: {len(puzzles)} puzzles" + (" and the answer key." if key else "."))
+    if not ids:
+        click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
+    click.echo("Puzzle ids: " + " ".join(p.id for p in puzzles))
+
+
+@click.command("mat-kit")
+@click.option("--variant", type=click.Choice(VARIANTS, case_sensitive=False),
+              default="simultaneous", show_default=True,
+              help="Simultaneous: a deck per player, everyone the same set. Successive: one "
+              "deck, up to nine players, sets passed round.")  # fmt: skip
+@generation_options
+@click.option("--sets", type=click.IntRange(1, 12), default=None,
+              help="How many sets. Default: 5 (Simultaneous), or one per player "
+              "(Successive).")  # fmt: skip
+@click.option("--players", type=click.IntRange(1, 40), default=None,
+              help="Players (rows on the score sheet, decks on the pull lists).")  # fmt: skip
+@click.option("--time-limit", type=click.IntRange(10, 3600), default=TIME_LIMIT,
+              show_default=True, help="Seconds per set.")  # fmt: skip
+@paper_option
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Output file. Default: mat-kit-VARIANT-SEED.pdf.")  # fmt: skip
+def mat_kit(
+    variant: str,
+    size: str,
+    want: str,
+    difficulty: str,
+    seed: int | None,
+    ids: tuple[str, ...],
+    sets: int | None,
+    players: int | None,
+    time_limit: int,
+    paper: Size,
+    out: Path | None,
+) -> None:
+    """Print a MAT proctor kit: pull lists, answer keys, score sheet (and, for Successive,
+    the rotation schedule and written-solution forms).
+
+    \b
+    Examples:
+        printables mat-kit --sets 10 --players 12
+        printables mat-kit --variant successive --players 6 --difficulty easy
+    """
+    variant = variant.lower()
+    try:  # MAT sets are Matrix puzzles
+        choices = MATRIX.choices(size=size, want=want, level=difficulty)
+    except PuzzleError as error:
+        raise click.UsageError(str(error)) from None
+    if variant == "successive":
+        if choices.size != (3, 3):
+            raise click.BadParameter("MAT Successive deals nine cards a player: 3x3 only",
+                                     param_hint="'--size'")  # fmt: skip
+        count = players or sets or 4
+        if sets is not None and players is not None and sets != players:
+            raise click.UsageError(
+                f"MAT Successive has one set per player: --sets {sets} and --players "
+                f"{players} differ"
+            )
+        if count > 9:
+            raise click.BadParameter(f"one deck seats up to 9 players, not {count}",
+                                     param_hint="'--players'")  # fmt: skip
+    else:
+        count = sets or 5
+    first = _seed(seed, count)
+    if ids:
+        puzzles = [_load(MATRIX, i) for i in ids]
+    elif variant == "successive":
+        try:
+            rows, cols = choices.size
+            puzzles = disjoint_sets(count, rows, cols, choices.want, choices.level, first)
+        except GenerationError as error:
+            raise click.UsageError(str(error)) from None
+    else:
+        puzzles = _puzzles(MATRIX, (), count, choices, first)
+    try:
+        options = KitOptions(paper, variant, players or 0, time_limit)
+        data = mat_kit_pdf(puzzles, options)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    target = out or Path(f"mat-kit-{variant}-{'ids' if ids else first}.pdf")
+    write_atomically(target, data)
+    click.echo(f"Wrote {target}: MAT {variant}, {len(puzzles)} sets, {time_limit} s each.")
+    if not ids:
+        click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
+    click.echo("Set ids: " + " ".join(p.id for p in puzzles))
+
+
+@click.command()
+@kind_argument
+@click.argument("cards", nargs=-1)
+@click.option("--size", default=None, callback=_size, help="Rows x columns, such as 4x4.")
+@click.option("--id", "puzzle_id", default=None, help="Solve the puzzle with this id instead.")
+@click.option("--count", is_flag=True, help="Also count the solutions (exactly).")
+@click.option("--limit", type=click.IntRange(1), default=None,
+              help="With --count, count no further than this.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def solve(
+    kind: PuzzleKind[Any, Any],
+    cards: tuple[str, ...],
+    size: str | None,
+    puzzle_id: str | None,
+    count: bool,
+    limit: int | None,
+    as_json: bool,
+) -> None:
+    """Solve a puzzle: a solution, or why none exists (proved by exhaustive search).
+
+    \b
+    Examples:
+        printables solve matrix --size 3x3 Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT
+        printables solve matrix --id 4x4-258n5q --count --json
+    """
+    if puzzle_id is not None:
+        if cards or size:
+            raise click.UsageError("give either --id or --size with cards, not both")
+        puzzle = _load(kind, puzzle_id)
+    else:
+        if size is None:
+            raise click.UsageError("give the matrix size (--size RxC) and the cards, or --id")
+        try:
+            puzzle = kind.typed(" ".join(cards), size=size)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="'CARDS'") from None
+    data = kind.describe(puzzle)
+    if count:
+        found = kind.count(puzzle, limit=limit)
+        data["solutions"] = found
+        data["solutions_complete"] = limit is None or found < limit
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.echo("\n".join(kind.report(puzzle)))
+    if count:
+        more = "" if data["solutions_complete"] else " or more (stopped at --limit)"
+        square = getattr(puzzle, "rows", 0) == getattr(puzzle, "cols", 1)
+        click.echo(
+            f"Solutions, not counting reordered rows or columns"
+            f"{' or the transposed grid' if square else ''}: "
+            f"{data['solutions']}{more}."
+        )
+
+
+@click.command()
+@kind_argument
+@click.option("--id", "puzzle_id", required=True, help="The puzzle's id, as printed on the sheet.")
+@click.option("--answer", type=click.File("r", encoding="utf-8"), required=True,
+              help="The written answer: a file, or - to read it from standard input. One row "
+              "a line (or rows separated by /); No in place of one card, or No alone, "
+              "claims the set is impossible.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def check(kind: PuzzleKind[Any, Any], puzzle_id: str, answer: Any, as_json: bool) -> None:
+    """Check a student's written answer to a puzzle; exit status 0 when it is right.
+
+    \b
+    Example:
+        printf 'Gb=C ...\\n...' | printables check matrix --id 3x3-ma1y4e --answer -
+    """
+    puzzle = _load(kind, puzzle_id)
+    text = answer.read()
+    try:
+        verdict = kind.check(puzzle, text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--answer'") from None
+    if as_json:
+        data = {"id": puzzle.id, **verdict.to_json()}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        reasons = " ".join(sentence(r) for r in verdict.reasons)
+        click.echo(("Right. " if verdict.right else "Wrong. ") + reasons)
+    sys.exit(0 if verdict.right else 1)

@@ -1,0 +1,152 @@
+"""The printables command as a teacher runs it: real processes, real files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator import commands
+from generator.commands import decks, options
+
+
+def printables(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=cwd, capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+
+
+def test_pack_with_its_defaults_writes_both_decks_and_the_score_sheets(tmp_path: Path) -> None:
+    result = printables("pack", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pack = tmp_path / "classroom-pack"
+    assert sorted(p.name for p in pack.iterdir()) == [
+        "4d-deck.pdf",
+        "paradox-deck.pdf",
+        "score-sheets.pdf",
+    ]
+    assert len(PdfReader(pack / "4d-deck.pdf").pages) == 18
+    assert len(PdfReader(pack / "paradox-deck.pdf").pages) == 10
+    sheets = "".join(page.extract_text() for page in PdfReader(pack / "score-sheets.pdf").pages)
+    for title in ("Squares", "Zodiac", "Matches", "Rummy", "Secret Card", "Nada",
+                  "Challenge Matrix", "Challenge Cipher", "4D Poker"):  # fmt: skip
+        assert title in sheets
+    assert "Classroom pack ready" in result.stdout
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (pack / "4d-deck.pdf").stat().st_mode & 0o777 == 0o666 & ~umask  # as usual, not 0600
+
+
+def test_deck_on_a4_bridge_without_backs(tmp_path: Path) -> None:
+    out = tmp_path / "px.pdf"
+    result = printables(
+        "deck", "PARADOX", "--paper", "A4", "--card", "bridge", "--no-backs", "--out", str(out),
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(out).pages) == 5
+    assert "44 cards, 9 per sheet on A4" in result.stdout
+
+
+def test_svg_format_writes_a_folder(tmp_path: Path) -> None:
+    result = printables("deck", "4d", "--format", "svg", "--out", "cards", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len(list((tmp_path / "cards").glob("*.svg"))) == 82
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deck", "4d", "--paper", "a5"], "'a5' is not one of 'letter', 'a4'"),
+        (["deck", "tarot"], "'tarot' is not one of '4d', 'paradox'"),
+        (["deck", "4d", "--card", "huge"], "expected poker, bridge or a size in mm"),
+        (["deck", "4d", "--card", "10x10"], "too small"),
+        (["deck", "4d", "--card", "200x280"], "does not fit on Letter"),
+        (["deck", "4d", "--duplex-offset", "left"], "expected X,Y in mm"),
+        (["deck", "4d", "--bleed", "9"], "--bleed"),
+        (["deck", "4d", "--format", "png"], "'png' is not one of 'pdf', 'svg'"),
+        (["shuffle"], "No such command 'shuffle'"),
+    ],
+)
+def test_bad_arguments_get_one_clear_line_and_no_output(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = printables(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_help_is_for_teachers() -> None:
+    result = CliRunner().invoke(commands.main, ["deck", "--help"])
+    assert result.exit_code == 0
+    for words in ("4d (81 cards)", "--duplex-offset", "flip on long edge", "Examples"):
+        assert words in result.output
+
+
+def test_a_failed_run_leaves_the_old_file_and_no_partial_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"the teacher's earlier PDF")
+
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise RuntimeError("disk trouble")
+
+    monkeypatch.setattr(decks, "deck_pdf", broken)
+    result = CliRunner().invoke(commands.main, ["deck", "4d", "--out", str(target)])
+    assert result.exit_code != 0
+    assert target.read_bytes() == b"the teacher's earlier PDF"
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]
+
+
+def test_write_atomically_cleans_up_when_the_rename_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "deck.pdf"
+
+    def refuse(*args: object) -> None:
+        raise OSError("read-only")
+
+    monkeypatch.setattr(options.os, "replace", refuse)
+    with pytest.raises(OSError, match="read-only"):
+        options.write_atomically(target, b"%PDF-1.4 ...")
+    assert not list(tmp_path.iterdir())
+
+
+def test_calibration_command(tmp_path: Path) -> None:
+    result = printables("calibration", "--paper", "a4", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(tmp_path / "duplex-calibration.pdf").pages) == 2
+
+
+def test_the_help_lists_every_command_with_its_own_first_sentence() -> None:
+    """``printables --help`` lists commands without importing them; each line is the
+    command's own docstring (a stale line fails here)."""
+    for name, (_, line) in commands.COMMANDS.items():
+        command = commands.load(name)
+        assert command is not None and command.get_short_help_str(10_000) == line, name
+    listed = CliRunner().invoke(commands.main, ["--help"]).output
+    for name in [*commands.COMMANDS, "serve", "teacher"]:
+        assert f"\n  {name} " in listed
+
+
+def test_the_help_imports_no_drawing_no_games_and_no_web_app() -> None:
+    code = (
+        "import sys\n"
+        "from generator.commands import main\n"
+        "sys.argv = ['printables', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('reportlab', 'flask', 'sqlalchemy', 'printables.games.registry',"
+        " 'shapely', 'svgwrite') if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "HEAVY []" in result.stdout, result.stdout + result.stderr

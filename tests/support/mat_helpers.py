@@ -1,0 +1,101 @@
+"""What the MAT session tests share: known sets, and a teacher's and students' moves
+through Flask's test client."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.puzzles import from_cards
+from webapp.db import read
+from webapp.mat import store as mat_store
+
+SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
+SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
+UNSOLVED = "RbzT RgzC RwzS\nGb~T Gg=T GwzT\nBbzT Bw=T Bg~T"  # the set's cards, not solved
+IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
+IMPOSSIBLE_GRID = "Gb=C GbzS Gg~T\nRb~T Bg~S BwzT\nRgzS Rw~T BgzT"
+FETCH = {"X-Requested-With": "fetch"}
+
+
+def set_id(cards: str) -> str:
+    return from_cards(read_cards(cards, FOUR_D), 3, 3).id
+
+
+def new_session(
+    teacher: FlaskClient,
+    sets: str = f"{SOLVABLE}\n{IMPOSSIBLE}",
+    variant: str = "simultaneous",
+    limit: int = 600,
+    name: str = "Period 3",
+) -> tuple[int, str]:
+    """A session of typed sets: (id, join code read off the console)."""
+    response = teacher.post(
+        "/sessions",
+        data={"name": name, "variant": variant, "size": "3x3", "limit": str(limit),
+              "source": "typed", "sets": sets},
+    )  # fmt: skip
+    assert response.status_code == 303, response.get_data(as_text=True)
+    session_id = int(response.location.rsplit("/", 1)[1])
+    page = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    found = re.search(r'join code <strong class="id">([A-Z2-9]{6})</strong>', page)
+    assert found is not None
+    return session_id, found.group(1)
+
+
+def join(app: Flask, code: str, nickname: str) -> FlaskClient:
+    """A new device (cookie jar) joined as ``nickname``."""
+    student = app.test_client()
+    response = student.post("/join", data={"code": code, "nickname": nickname})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert response.location == f"/play/{mat_store.normal_code(code)}"
+    return student
+
+
+def seats(app: Flask, session_id: int) -> dict[str, int]:
+    """Nickname -> player id, in seat order."""
+    with app.app_context(), read() as db:
+        view = mat_store.load(db, session_id)
+    return {str(s.nickname): int(s.id) for s in view.seats}
+
+
+def press(
+    student: FlaskClient, code: str, number: int, claim: str = "done", answer: str = ""
+) -> TestResponse:
+    data = {"round": str(number), "claim": claim, "answer": answer}
+    return student.post(f"/play/{code}/hand", data=data)
+
+
+def state(client: FlaskClient, url: str) -> dict[str, object]:
+    response = client.get(url)
+    assert response.status_code == 200
+    found: dict[str, object] = json.loads(response.get_data(as_text=True))
+    return found
+
+
+def csv_rows(teacher: FlaskClient, session_id: int) -> list[list[str]]:
+    response = teacher.get(f"/sessions/{session_id}/results.csv")
+    assert response.status_code == 200
+    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+
+
+def scores(teacher: FlaskClient, session_id: int) -> dict[str, list[str]]:
+    """Player -> [place, set 1 score, set 1 mark, ..., total] from the CSV."""
+    return {row[1]: [row[0], *row[2:]] for row in csv_rows(teacher, session_id)[1:]}
+
+
+def row_of(page: str, player_id: int) -> str:
+    """One player's row of the console's round table."""
+    start = page.index(f'<tr id="player-{player_id}">')
+    return page[start : page.index("</tr>", start)]
+
+
+# --- making sessions -------------------------------------------------------------------

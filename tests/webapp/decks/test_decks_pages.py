@@ -1,0 +1,51 @@
+"""The deck pages of the web app, through Flask's test client."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+
+def test_index_lists_the_decks_with_download_forms(client: FlaskClient) -> None:
+    page = client.get("/decks").get_data(as_text=True)
+    assert "4D Playing Cards" in page and "PARADOX" in page
+    assert 'action="/decks/4d.pdf"' in page and '<label for="paper-4d">' in page
+
+
+def test_gallery_shows_every_card_with_its_name(client: FlaskClient) -> None:
+    page = client.get("/decks/4d").get_data(as_text=True)
+    assert page.count("<img ") == 81
+    assert "Bb=S" in page and 'alt="blue, black, stripe, square"' in page
+
+
+def test_card_images_are_svg(client: FlaskClient) -> None:
+    response = client.get("/decks/paradox/cards/43.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert ET.fromstring(response.data).get("width") == "63mm"
+    assert client.get("/decks/paradox/cards/44.svg").status_code == 404
+    assert client.get("/decks/4d/back.svg").status_code == 200
+
+
+def test_pdf_download(client: FlaskClient) -> None:
+    response = client.get("/decks/paradox.pdf?paper=a4&card=bridge&backs=0")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert "paradox-deck-a4.pdf" in response.headers["Content-Disposition"]
+    assert len(PdfReader(io.BytesIO(response.data)).pages) == 5
+
+
+def test_a_bad_request_says_why_and_keeps_what_was_typed(client: FlaskClient) -> None:
+    response = client.get("/decks/4d.pdf?paper=a5&card=12x12")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "&#39;a5&#39; is not a paper; expected letter or a4" in page
+    assert "too small" in page
+    assert 'value="12x12"' in page
+
+
+def test_unknown_deck_is_a_404_with_a_message(client: FlaskClient) -> None:
+    response = client.get("/decks/tarot")
+    assert response.status_code == 404
+    assert "There is no deck called tarot" in response.get_data(as_text=True)

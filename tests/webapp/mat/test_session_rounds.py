@@ -1,0 +1,370 @@
+"""Running MAT sets: rounds on the server's clock, hands recorded in whole seconds,
+verdicts and answers scored by the rules, and what students may see before the reveal."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+from flask.testing import FlaskClient
+from mat_helpers import (
+    FETCH,
+    IMPOSSIBLE,
+    IMPOSSIBLE_GRID,
+    SOLUTION,
+    SOLVABLE,
+    UNSOLVED,
+    join,
+    new_session,
+    press,
+    row_of,
+    scores,
+    seats,
+    set_id,
+    state,
+)
+from webapp_support import Clock
+from werkzeug.test import TestResponse
+
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.mat import check_answer
+from printables.matrix.puzzles import get_puzzle
+from webapp.db import read
+from webapp.mat import store as mat_store
+
+
+def test_rounds_start_run_and_end_by_the_server_clock(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher)
+    no_players = teacher.post(f"/sessions/{session_id}/rounds")
+    assert no_players.status_code == 400
+    assert "No players yet: add players or let students join first." in no_players.text
+    join(app, code, "Ann")
+    url = f"/sessions/{session_id}/state"
+    assert state(teacher, url)["round"] is None
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert state(teacher, url) == {
+        "now": 1000.0, "limit": 600, "rounds": 2, "players": 1, "hands": [], "revealed": False,
+        "round": {"number": 0, "started_at": 1000.0, "ends_at": 1600.0, "running": True},
+    }  # fmt: skip
+    clock.at = 1200.0
+    busy = teacher.post(f"/sessions/{session_id}/rounds")
+    assert busy.status_code == 409
+    assert "Set 1 is still running; end it first." in busy.get_data(as_text=True)
+    fetched = teacher.post(f"/sessions/{session_id}/rounds", headers=FETCH)
+    assert fetched.status_code == 409
+    assert fetched.json == {"problem": "Set 1 is still running; end it first."}
+    assert teacher.post(f"/sessions/{session_id}/rounds/end", headers=FETCH).json == {"ok": True}
+    ended = state(teacher, url)["round"]
+    assert ended == {"number": 0, "started_at": 1000.0, "ends_at": 1200.0, "running": False}
+    again = teacher.post(f"/sessions/{session_id}/rounds/end")
+    assert again.status_code == 409 and "No set is running." in again.get_data(as_text=True)
+    clock.at = 1300.0
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    clock.at = 1900.0  # set 2 ran out of time by itself
+    assert state(teacher, url)["round"] == {
+        "number": 1, "started_at": 1300.0, "ends_at": 1900.0, "running": False,
+    }  # fmt: skip
+    done = teacher.post(f"/sessions/{session_id}/rounds")
+    assert done.status_code == 409
+    assert "Every round has been played." in done.get_data(as_text=True)
+    console = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert "Every set has been played." in console
+    first = teacher.get(f"/sessions/{session_id}?round=0").get_data(as_text=True)
+    assert "Set 1:\n    over</caption>" in first
+    student = state(join(app, code, "Bob"), f"/play/{code}/state")
+    assert student["round"] == {
+        "number": 1, "started_at": 1300.0, "ends_at": 1900.0, "running": False,
+    }  # fmt: skip
+
+
+def test_a_proctors_hand_up_records_whole_seconds_once(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher)
+    join(app, code, "Ann")
+    join(app, code, "Bob")
+    ids = seats(app, session_id)
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at = 1083.9
+    hand = f"/sessions/{session_id}/rounds/0/players/{ids['Ann']}/hand"
+    first = teacher.post(hand)
+    assert first.status_code == 303
+    assert first.location == f"/sessions/{session_id}?round=0#player-{ids['Ann']}"
+    clock.at = 1090.2
+    assert teacher.post(hand, headers=FETCH).json == {"problem": "Already recorded at 1:23."}
+    second = teacher.post(hand)
+    assert second.status_code == 409
+    assert "Already recorded at 1:23." in second.get_data(as_text=True)
+    teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bob']}/hand", headers=FETCH)
+    hands = state(teacher, f"/sessions/{session_id}/state")["hands"]
+    assert hands == [{"nickname": "Ann", "seconds": 83}, {"nickname": "Bob", "seconds": 90}]
+    page = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert "<strong>1:23</strong>" in row_of(page, ids["Ann"])
+    assert "Needs a verdict" in row_of(page, ids["Ann"])
+    stranger = teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bob'] + 50}/hand")
+    assert stranger.status_code == 400
+    clock.at = 1600.0  # the limit: time is up
+    late = teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bob']}/hand")
+    assert late.status_code == 409
+
+
+def test_a_students_press_records_whole_seconds_once(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    waiting = ann.get(f"/play/{code}").get_data(as_text=True)
+    assert "Waiting for the teacher to start set 1" in waiting and "hand-form" not in waiting
+    early = press(ann, code, 0)
+    assert early.status_code == 409 and "That set has not started." in early.text
+    teacher.post(f"/sessions/{session_id}/rounds")
+    page = ann.get(f"/play/{code}").get_data(as_text=True)
+    assert '<input type="hidden" name="round" value="0">' in page
+    assert "10:00 left" in page and page.count("<figcaption>") == 9
+    clock.at = 1083.9
+    pressed = press(ann, code, 0, "done", SOLUTION)
+    assert pressed.status_code == 303 and pressed.location == f"/play/{code}"
+    assert state(ann, f"/play/{code}/state")["hand"] == 83
+    clock.at = 1099.0
+    twice = press(ann, code, 0, "impossible", "No")
+    page = twice.get_data(as_text=True)
+    assert twice.status_code == 409 and "Already recorded at 1:23." in page
+    assert state(ann, f"/play/{code}/state")["hand"] == 83
+    with app.app_context(), read() as db:
+        entry = mat_store.load(db, session_id).entry(seats(app, session_id)["Ann"], 0)
+    assert entry is not None
+    assert (entry.seconds, entry.claim, entry.answer) == (83, "done", SOLUTION)
+    page = ann.get(f"/play/{code}").get_data(as_text=True)
+    assert "Recorded at <strong>1:23</strong> (you said done)." in page
+    assert f'<pre class="answer">{SOLUTION}</pre>' in page and "hand-form" not in page
+
+
+def test_presses_after_the_limit_or_for_an_old_round_are_refused(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher, limit=60)
+    ann = join(app, code, "Ann")
+    bob = join(app, code, "Bob")
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at = 1059.99
+    assert press(ann, code, 0).status_code == 303
+    assert state(ann, f"/play/{code}/state")["hand"] == 59
+    clock.at = 1060.0
+    late = press(bob, code, 0, "done", "RbzT")
+    page = late.get_data(as_text=True)
+    assert late.status_code == 409 and "Time is up for that set." in page
+    assert ">RbzT</textarea>" not in page  # no form: time is up
+    assert state(bob, f"/play/{code}/state")["hand"] is None
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at = 1070.0
+    old = press(bob, code, 0)
+    assert old.status_code == 409 and "Time is up for that set." in old.text
+    future = press(bob, code, 5)
+    assert future.status_code == 409 and "That set has not started." in future.text
+    odd = press(bob, code, 1, "maybe")
+    assert odd.status_code == 400 and "Press Done or Impossible, not &#39;maybe&#39;." in odd.text
+    missing = bob.post(f"/play/{code}/hand", data={"claim": "done", "answer": "BbzT"})
+    assert missing.status_code == 400
+    assert "The form has no set number; reload the page." in missing.text
+    assert ">BbzT</textarea>" in missing.get_data(as_text=True)  # what was typed stays
+    huge = press(bob, code, 1, "done", "x" * 2001)
+    assert huge.status_code == 400 and "The answer is too long (2001 characters)." in huge.text
+    assert state(bob, f"/play/{code}/state")["hand"] is None
+
+
+# --- verdicts and scores -------------------------------------------------------------------
+
+
+def test_verdicts_answers_and_claims_score_by_the_rules(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    assert check_answer(UNSOLVED, read_cards(SOLVABLE, FOUR_D)).right is False
+    session_id, code = new_session(teacher)
+    names = ["Sol", "Unsolved", "Claim", "Bare", "Garbled", "Override"]
+    phones = {name: join(app, code, name) for name in names}
+    ids = seats(app, session_id)
+
+    def hand(name: str, number: int) -> None:
+        path = f"/sessions/{session_id}/rounds/{number}/players/{ids[name]}/hand"
+        assert teacher.post(path, headers=FETCH).json == {"ok": True}
+
+    def verdict(name: str, number: int, **form: str) -> TestResponse:
+        path = f"/sessions/{session_id}/rounds/{number}/players/{ids[name]}"
+        return teacher.post(path, data=form)
+
+    def student(name: str, number: int, at: float, claim: str, answer: str = "") -> None:
+        clock.at = at
+        assert press(phones[name], code, number, claim, answer).status_code == 303
+
+    teacher.post(f"/sessions/{session_id}/rounds")  # set 1 (solvable) at 1000
+    student("Sol", 0, 1045.5, "done", SOLUTION)
+    student("Unsolved", 0, 1050.0, "done", UNSOLVED)
+    student("Claim", 0, 1060.0, "impossible")
+    clock.at = 1070.0
+    hand("Bare", 0)
+    student("Garbled", 0, 1080.0, "done", "Bb=S Bx=S")
+    student("Override", 0, 1090.0, "done", UNSOLVED)
+    assert verdict("Override", 0, verdict="solved").status_code == 303
+    page = teacher.get(f"/sessions/{session_id}?round=0").get_data(as_text=True)
+    assert '<span class="good">Right</span>' in row_of(page, ids["Sol"])
+    assert '<span class="bad">Wrong</span>' in row_of(page, ids["Unsolved"])
+    assert 'Claims impossible: <span class="bad">wrong, it can be solved' in row_of(
+        page, ids["Claim"]
+    )
+    assert '<span class="warn">Needs a verdict</span>' in row_of(page, ids["Bare"])
+    assert "Cannot read:" in row_of(page, ids["Garbled"])
+    assert "&#39;x&#39; is not a shade" in row_of(page, ids["Garbled"])
+    assert "Your verdict counts" in row_of(page, ids["Override"])
+    assert '<option value="solved" selected>' in row_of(page, ids["Override"])
+    clock.at = 1600.0
+
+    teacher.post(f"/sessions/{session_id}/rounds")  # set 2 (impossible) at 1600
+    student("Sol", 1, 1630.0, "impossible")
+    clock.at = 1640.0
+    hand("Unsolved", 1)
+    assert verdict("Unsolved", 1, verdict="impossible").status_code == 303
+    clock.at = 1650.0
+    hand("Claim", 1)
+    assert verdict("Claim", 1, verdict="wrong").status_code == 303
+    clock.at = 1660.0
+    hand("Bare", 1)
+    assert verdict("Bare", 1, answer="  No  ", verdict="").status_code == 303
+    student("Garbled", 1, 1670.0, "done", IMPOSSIBLE_GRID)
+    refused = verdict("Override", 1, verdict="solved")
+    assert refused.status_code == 400
+    assert (
+        "Set 2 is impossible, so it cannot be solved: check the player&#39;s grid again, "
+        "or record a claim of impossibility." in refused.get_data(as_text=True)
+    )
+    as_json = teacher.post(
+        f"/sessions/{session_id}/rounds/1/players/{ids['Override']}",
+        data={"verdict": "solved"},
+        headers=FETCH,
+    )
+    assert as_json.status_code == 400 and "cannot be solved" in as_json.json["problem"]  # type: ignore[index]
+    odd = verdict("Override", 1, verdict="maybe")
+    assert odd.status_code == 400
+    assert "The verdict is solved, impossible or wrong, not &#39;maybe&#39;." in odd.text
+    unplayed = verdict("Override", 5, verdict="wrong")
+    assert unplayed.status_code == 409 and "That set has not started." in unplayed.text
+    clock.at = 2300.0  # the session is over
+
+    assert scores(teacher, session_id) == {
+        "Sol": ["1", "45", "", "30", "", "75"],
+        "Unsolved": ["2", "600", "wrong", "40", "", "640"],
+        "Bare": ["3", "600", "unchecked", "60", "", "660"],
+        "Garbled": ["4", "600", "wrong", "70", "", "670"],
+        "Override": ["5", "90", "", "600", "no time", "690"],
+        "Claim": ["6", "600", "wrong", "600", "wrong", "1200"],
+    }
+
+
+def test_clearing_a_verdict_goes_back_to_the_written_answer(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher, sets=SOLVABLE)
+    ann = join(app, code, "Ann")
+    pid = seats(app, session_id)["Ann"]
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at = 1012.5
+    press(ann, code, 0, "done", UNSOLVED)
+    judge = f"/sessions/{session_id}/rounds/0/players/{pid}"
+    clock.at = 1700.0
+    assert scores(teacher, session_id)["Ann"] == ["1", "600", "wrong", "600"]
+    teacher.post(judge, data={"verdict": "solved"})
+    assert scores(teacher, session_id)["Ann"] == ["1", "12", "", "12"]
+    teacher.post(judge, data={"verdict": ""})
+    assert scores(teacher, session_id)["Ann"] == ["1", "600", "wrong", "600"]
+    teacher.post(judge, data={"answer": SOLUTION, "verdict": ""})  # the proctor corrects it
+    assert scores(teacher, session_id)["Ann"] == ["1", "12", "", "12"]
+
+
+# --- privacy -------------------------------------------------------------------------------
+
+
+def test_students_see_no_verdict_score_key_or_other_answers_before_the_reveal(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher, sets=f"{SOLVABLE}\n{IMPOSSIBLE}")
+    ann = join(app, code, "Ann")
+    bob = join(app, code, "Bob")
+    ids = seats(app, session_id)
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at = 1083.9
+    press(ann, code, 0, "done", SOLUTION)
+    clock.at = 1120.0
+    press(bob, code, 0, "done", "Bob wrote this XYZZY")
+    teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bob']}", data={"verdict": "wrong"})
+    key_row = "BbzT Bg~T Bw=T"
+    for who, other_answer in ((ann, "XYZZY"), (bob, key_row)):  # Ann's answer is the key
+        whole = who.get(f"/play/{code}").get_data(as_text=True)
+        page = whole[whole.index('<main id="main">') : whole.index("</main>")]
+        data = who.get(f"/play/{code}/state").get_data(as_text=True)
+        assert set(json.loads(data)) == {"now", "round", "rounds", "hand", "revealed"}
+        assert other_answer not in whole
+        assert json.loads(data)["hand"] == (83 if who is ann else 120)
+        for secret in ("Scoreboard", "Your total", "wrong", "Wrong", "solved", "Right",
+                       "right", ">600<", "verdict", "place", "score", "Score"):  # fmt: skip
+            assert secret not in page, secret
+        assert ("Bob" in page) is (who is bob) and ("Ann" in page) is (who is ann)
+    clock.at = 1700.0
+    teacher.post(f"/sessions/{session_id}/rounds")  # the impossible set: no key to see either
+    assert "Impossible." not in ann.get(f"/play/{code}").get_data(as_text=True)
+
+
+def test_after_the_reveal_a_student_sees_own_cells_and_the_scoreboard(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher, sets=SOLVABLE)
+    ann = join(app, code, "Ann")
+    bob = join(app, code, "Bob")
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at = 1083.9
+    press(ann, code, 0, "done", SOLUTION)
+    press(bob, code, 0, "done", "Bob wrote this XYZZY")
+    clock.at = 1700.0
+    revealed = teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1"})
+    assert revealed.status_code == 303 and revealed.location == f"/sessions/{session_id}/results"
+    assert state(ann, f"/play/{code}/state")["revealed"] is True
+    page = ann.get(f"/play/{code}").get_data(as_text=True)
+    assert "Your total: <strong>83</strong> · place <strong>1</strong>" in page
+    assert '<td class="num">1:23</td>\n        <td class="num">83</td><td>right</td>' in page
+    assert '<td class="num">1</td><td>Ann</td><td class="num">83</td>' in page
+    assert '<td class="num">2</td><td>Bob</td><td class="num">600</td>' in page
+    assert "XYZZY" not in page  # another student's answer stays private
+    bobs = bob.get(f"/play/{code}").get_data(as_text=True)
+    assert "Your total: <strong>600</strong> · place <strong>2</strong>" in bobs
+    assert "<td>wrong</td>" in bobs
+    results = teacher.get(f"/sessions/{session_id}/results").get_data(as_text=True)
+    assert "Hide the results from students" in results
+    teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "0"})
+    hidden = ann.get(f"/play/{code}").get_data(as_text=True)
+    assert "Scoreboard" not in hidden and "Your total" not in hidden
+    assert state(ann, f"/play/{code}/state")["revealed"] is False
+
+
+def test_the_key_page_is_for_the_teacher_only(
+    app: Flask, client: FlaskClient, teacher: FlaskClient
+) -> None:
+    session_id, code = new_session(teacher, sets=f"{SOLVABLE}\n{IMPOSSIBLE}")
+    key = teacher.get(f"/sessions/{session_id}/cards/0").get_data(as_text=True)
+    assert f'<h1>Set 1 <span class="id">{set_id(SOLVABLE)}</span></h1>' in key
+    assert key.count("<figcaption>") == 9
+    solution = get_puzzle(set_id(SOLVABLE)).solution
+    assert solution is not None
+    for row in solution:
+        assert "<tr>" + "".join(f'<td class="id">{c}</td>' for c in row) + "</tr>" in key
+    impossible = teacher.get(f"/sessions/{session_id}/cards/1").get_data(as_text=True)
+    assert "<strong>Impossible.</strong>" in impossible and 'class="data key"' not in impossible
+    assert teacher.get(f"/sessions/{session_id}/cards/2").status_code == 404
+    student = join(app, code, "Ann")
+    for who in (student, app.test_client()):
+        response = who.get(f"/sessions/{session_id}/cards/0")
+        assert response.status_code == 302
+        assert response.location == f"/login?next=/sessions/{session_id}/cards/0"
+
+
+# --- results, CSV and deleting -------------------------------------------------------------

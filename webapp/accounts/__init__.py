@@ -1,0 +1,1 @@
+"""Teacher accounts: the store (names, passwords) and the pages (log in, first run)."""

@@ -1,0 +1,89 @@
+"""Answer checking: the page a worksheet's QR code opens, ``/check/<puzzle-id>``.
+
+The id says its puzzle kind (:func:`printables.puzzles.kind_of`), and the page is that
+kind's (``templates/checking/<kind>.html``): it shows the puzzle's cards and takes a
+written answer; the verdict comes from the kind's own check, with reasons a student can
+act on. The key is never sent: a wrong claim of impossibility is told so, not shown a
+solution. ``/check`` takes a set typed by hand (a size and the cards) and opens its page.
+
+A set in a MAT competition running now is not checked here, in any order or orientation
+of its cards. Checking changes nothing on the server, so the forms use GET: a verdict is
+a link that can be reloaded or shared, and no form needs a CSRF token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from printables.cards.wording import sentence
+from printables.matrix.puzzles import KIND as MATRIX
+from printables.matrix.session import set_key
+from printables.puzzles import PuzzleError, kind_of
+from webapp.db import now, read
+from webapp.mat.store import sets_in_play
+from webapp.pages import problem
+
+bp = Blueprint("checking", __name__)
+
+MAX_ANSWER = 2000
+"""Characters: far more than a 5x5 answer takes."""
+
+
+def _in_play(puzzle: Any) -> bool:
+    with read() as db:
+        return set_key(puzzle.cards) in sets_in_play(db, now())
+
+
+@bp.get("/check/<puzzle_id>")
+def check(puzzle_id: str) -> str | tuple[str, int]:
+    try:
+        kind = kind_of(puzzle_id)
+        puzzle = kind.get(puzzle_id)
+    except PuzzleError as error:  # a bad id, or a request that cannot be generated
+        return render_template("checking/start.html", problems=[str(error)], typed={}), 404
+    answer = request.args.get("answer")
+    verdict = None
+    trouble = None
+    if answer is not None and _in_play(puzzle):
+        trouble = (
+            "This set is in a MAT competition running now, so it is not checked here; "
+            "your teacher will check it. Try again when the set is over."
+        )
+    elif answer is not None:
+        if len(answer) > MAX_ANSWER:
+            trouble = (
+                f"The answer is too long ({len(answer)} characters); write the card names only."
+            )
+        elif not answer.strip():
+            trouble = "Write your answer first: the card names, one row a line."
+        else:
+            try:
+                verdict = kind.check(puzzle, answer)
+            except ValueError as error:
+                trouble = problem(error)
+    page = render_template(
+        f"checking/{kind.key}.html",
+        puzzle=puzzle,
+        cards=puzzle.cards,
+        answer=answer or "",
+        verdict=verdict,
+        reasons=[sentence(r) for r in verdict.reasons] if verdict is not None else [],
+        problem=trouble,
+    )
+    return (page, 400) if trouble else page
+
+
+@bp.get("/check")
+def start() -> Response | str | tuple[str, int]:
+    """A set typed by hand: its size and cards; opens that set's checking page."""
+    typed = {"size": request.args.get("size", ""), "cards": request.args.get("cards", "")}
+    if not typed["size"] and not typed["cards"]:
+        return render_template("checking/start.html", problems=[], typed=typed)
+    try:
+        puzzle = MATRIX.typed(typed["cards"], size=typed["size"] or "?")
+    except ValueError as error:
+        return render_template("checking/start.html", problems=[problem(error)], typed=typed), 400
+    return redirect(url_for("checking.check", puzzle_id=puzzle.id))

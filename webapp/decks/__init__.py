@@ -1,0 +1,1 @@
+"""Deck pages: every deck's cards on screen, and its printable PDF."""

@@ -1,0 +1,1 @@
+"""The front page, the teacher's dashboard, and the pages for addresses the app lacks."""

@@ -1,0 +1,216 @@
+"""The students' pages of a MAT session, on their phones: join with the code on the
+projector and a nickname, then see each set as it starts and press Done or Impossible
+with the written answer.
+
+A student's device holds a random token in its session cookie (the server keeps only the
+token's hash), so a reload or a lost connection finds the same seat. A student sees only
+their own times and answers, and no verdict, score or key until the teacher reveals
+the results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from printables.matrix.session import Conflict, MatError
+from webapp.db import now, read, write
+from webapp.mat import store
+from webapp.pages import problem as problem_text
+from webapp.security import RateLimited, client_address, limit
+
+bp = Blueprint("play", __name__)
+
+JOIN_LIMIT = 120
+"""Join attempts a minute from one address: a whole class behind one school router joins
+at once, while guessing a six-character code (32^6 of them) stays hopeless."""
+
+
+def _tokens() -> dict[str, str]:
+    found = session.get("seats")
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def _join_page(typed: dict[str, str], problem: str | None, status: int = 200) -> tuple[str, int]:
+    title = None
+    if typed.get("code"):
+        try:
+            with read() as db:
+                title = store.load_by_code(db, typed["code"]).row.name
+        except LookupError:
+            pass
+    return render_template("mat/join.html", typed=typed, problem=problem, title=title), status
+
+
+@bp.get("/join")
+def join() -> Response | tuple[str, int]:
+    code = store.normal_code(request.args.get("code", ""))
+    if code and code in _tokens():
+        return redirect(url_for("play.seat", code=code))
+    return _join_page({"code": code, "nickname": ""}, None)
+
+
+@bp.get("/join/<code>")
+def join_code(code: str) -> Response | tuple[str, int]:
+    """The join QR code's target: the code is filled in, only the nickname is asked."""
+    code = store.normal_code(code)
+    try:
+        with read() as db:
+            seated = _holds_seat(db, store.load_by_code(db, code))
+    except LookupError:
+        return _join_page({"code": code, "nickname": ""}, _no_session(code), 404)
+    if seated:
+        return redirect(url_for("play.seat", code=code))
+    return _join_page({"code": code, "nickname": ""}, None)
+
+
+def _holds_seat(db: Any, view: store.SessionView) -> bool:
+    """Whether this device's token still holds a seat (the teacher may have freed it, or
+    deleted the players: then the student joins again instead of going round in circles)."""
+    return store.player_by_token(db, view, _tokens().get(view.row.join_code)) is not None
+
+
+@bp.errorhandler(404)
+def not_found(_error: Exception) -> tuple[str, int]:
+    """A play page for a code that names no session (ended and deleted, or mistyped)."""
+    code = store.normal_code(str((request.view_args or {}).get("code", "")))
+    return _join_page({"code": code, "nickname": ""}, _no_session(code), 404)
+
+
+def _no_session(code: str) -> str:
+    return (
+        f"There is no session with the code {code or '(none)'}. Check the code on the "
+        f"projector: {store.CODE_LENGTH} letters and digits."
+    )
+
+
+@bp.post("/join")
+def join_post() -> Response | tuple[str, int]:
+    typed = {
+        "code": store.normal_code(request.form.get("code", "")),
+        "nickname": request.form.get("nickname", ""),
+    }
+    try:
+        limit(f"join:{client_address()}", JOIN_LIMIT)
+    except RateLimited as busy:
+        page, _ = _join_page(
+            typed, f"Too many tries from this network. Wait {busy.retry_after} seconds."
+        )
+        return page, 429
+    tokens = _tokens()
+    try:
+        with write() as db:
+            view = store.load_by_code(db, typed["code"])
+            if _holds_seat(db, view):
+                return redirect(url_for("play.seat", code=view.row.join_code), code=303)
+            _, token = store.add_player(db, view, typed["nickname"], with_token=True)
+    except LookupError:
+        return _join_page(typed, _no_session(typed["code"]), 404)
+    except MatError as error:
+        return _join_page(typed, problem_text(error), 400)
+    assert token is not None
+    tokens[view.row.join_code] = token
+    session["seats"] = tokens
+    session.permanent = True
+    return redirect(url_for("play.seat", code=view.row.join_code), code=303)
+
+
+def _seat(code: str) -> tuple[store.SessionView, Any]:
+    """The session and this device's player, or a redirect to joining."""
+    code = store.normal_code(code)
+    with read() as db:
+        try:
+            view = store.load_by_code(db, code)
+        except LookupError:
+            abort(404)
+        player = store.player_by_token(db, view, _tokens().get(code))
+    return view, player
+
+
+@bp.get("/play/<code>")
+def seat(code: str) -> Response | str:
+    view, player = _seat(code)
+    if player is None:
+        return redirect(url_for("play.join_code", code=view.row.join_code))
+    return _play_page(view, player)
+
+
+def _play_page(view: store.SessionView, player: Any, problem: str | None = None) -> str:
+    at = now()
+    current = view.current()
+    the_set = entry = None
+    if current is not None and view.plays(int(player.seat)):
+        the_set = view.set_for(current.number, int(player.seat))
+        entry = view.entry(int(player.id), current.number)
+    mine = None
+    board = None
+    if view.row.revealed:
+        standings = sorted(view.standings(at), key=lambda s: (s.place, s.seat))
+        board = [(s.place, s.nickname, s.total) for s in standings]
+        mine = next((s for s in standings if s.player_id == player.id), None)
+    return render_template(
+        "mat/play.html",
+        view=view,
+        player=player,
+        current=current,
+        running=current is not None and current.running(at),
+        the_set=the_set,
+        cards=the_set.cards if the_set else (),
+        entry=entry,
+        problem=problem,
+        typed_answer=request.form.get("answer", "") if problem else "",
+        mine=mine,
+        board=board,
+        format_seconds=store.format_seconds,
+        now=at,
+    )
+
+
+@bp.get("/play/<code>/state")
+def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
+    """What the student's page needs to stay current: the clock, the round, and this
+    player's own recorded hand (never a verdict before the reveal)."""
+    view, player = _seat(code)
+    if player is None:
+        return {"problem": "This device has not joined the session."}, 403
+    at = now()
+    current = view.current()
+    entry = view.entry(int(player.id), current.number) if current else None
+    return {
+        "now": at,
+        "round": None if current is None else current.state(at),
+        "rounds": view.round_count,
+        "hand": None if entry is None or entry.seconds is None else entry.seconds,
+        "revealed": bool(view.row.revealed),
+    }
+
+
+@bp.post("/play/<code>/hand")
+def hand(code: str) -> Response | tuple[str, int]:
+    """Done or Impossible, with the written answer: the server records the time."""
+    number = request.form.get("round", type=int)
+    claim = request.form.get("claim", "")
+    answer = request.form.get("answer", "")
+    try:
+        # One write transaction reads the session and records the hand: a class pressing
+        # Done together costs each press one session read, not two.
+        with write() as db:
+            try:
+                view = store.load_by_code(db, store.normal_code(code))
+            except LookupError:
+                abort(404)
+            player = store.player_by_token(db, view, _tokens().get(view.row.join_code))
+            if player is not None:
+                if number is None:
+                    raise MatError("the form has no set number; reload the page")
+                store.raise_hand(db, view, int(player.id), number, claim, answer)
+    except MatError as error:
+        with read() as db:
+            view = store.load(db, view.id)
+        status = 409 if isinstance(error, Conflict) else 400
+        return _play_page(view, player, problem_text(error)), status
+    if player is None:
+        return redirect(url_for("play.join_code", code=view.row.join_code), code=303)
+    return redirect(url_for("play.seat", code=view.row.join_code), code=303)

@@ -1,0 +1,447 @@
+"""MAT sessions in the database: storing them and reading them back as the engine's
+:class:`~printables.matrix.session.MatSession`, which holds every rule (schedule, hands,
+verdicts, judging, standings). This module only reads and writes rows.
+
+A written answer is checked by the engine once, when it is written, and its check is
+kept in the entry (``answer_right``, ``answer_reasons``, ``answer_unreadable``), so
+showing standings never checks an answer again and never solves a set: the set's verdict
+was stored when the session was made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Row, delete, func, select
+from sqlalchemy.exc import IntegrityError
+
+from printables.cards.reading import read_cards
+from printables.matrix.check import DECK
+from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.puzzles import Puzzle
+from printables.matrix.session import (
+    Checked,
+    Conflict,
+    Entry,
+    MatError,
+    MatSession,
+    MatSet,
+    Round,
+    Seat,
+    check_plan,
+    check_written,
+    set_key,
+)
+from webapp.db import insert_or_ignore, now
+from webapp.tables import entries, mat_sessions, mat_sets, players, rounds
+
+MAX_NICKNAME = 24
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a projector
+CODE_LENGTH = 6
+
+__all__ = ["Conflict", "MatError"]  # the engine's errors, raised through this store
+
+
+@dataclass(frozen=True)
+class SessionView(MatSession):
+    """A stored session: the engine's session, its row (id, name, join code, whether
+    results are revealed) and the players whose seat a device holds."""
+
+    row: Row[Any]
+    on_devices: frozenset[int] = frozenset()
+
+    @property
+    def id(self) -> int:
+        return int(self.row.id)
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(text: str) -> str:
+    """A join code as typed, made canonical: upper case, no spaces or dashes, and the
+    look-alikes O and I read as 0... which codes never use, so they are kept to fail.
+
+    >>> normal_code(" abc-d2e ")
+    'ABCD2E'
+    """
+    return "".join(ch for ch in text.upper() if ch not in " -")
+
+
+def create_session(
+    db: Connection,
+    teacher_id: int,
+    name: str,
+    variant: str,
+    puzzles: Sequence[Puzzle],
+    time_limit: int = TIME_LIMIT,
+) -> int:
+    """Store a new session and its sets (with each set's verdict); returns its id."""
+    name = name.strip()
+    if not 1 <= len(name) <= 80:
+        raise MatError("name the session (1 to 80 characters), e.g. 'Period 3 MAT'")
+    check_plan(variant, puzzles, time_limit)
+    rows, cols = puzzles[0].size
+    for _ in range(20):
+        try:
+            with db.begin_nested():
+                result = db.execute(
+                    mat_sessions.insert().values(
+                        teacher_id=teacher_id,
+                        name=name,
+                        variant=variant,
+                        rows=rows,
+                        cols=cols,
+                        time_limit=time_limit,
+                        join_code=new_join_code(),
+                        revealed=False,
+                        created_at=now(),
+                    )
+                )
+            break
+        except IntegrityError:  # the join code was taken: draw another
+            continue
+    else:
+        raise MatError("no free join code was found; try again")
+    session_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+    db.execute(
+        mat_sets.insert(),
+        [
+            {
+                "session_id": session_id,
+                "position": k,
+                "puzzle_id": p.id,
+                "cards": " ".join(str(c) for c in p.cards),
+                "impossible": not p.solvable,
+            }
+            for k, p in enumerate(puzzles)
+        ],
+    )
+    return session_id
+
+
+# --- reading a session ----------------------------------------------------------------
+
+
+def load(db: Connection, session_id: int, teacher_id: int | None = None) -> SessionView:
+    """A session by id (only the given teacher's, when a teacher is given)."""
+    query = select(mat_sessions).where(mat_sessions.c.id == session_id)
+    if teacher_id is not None:
+        query = query.where(mat_sessions.c.teacher_id == teacher_id)
+    row = db.execute(query).first()
+    if row is None:
+        raise LookupError(session_id)
+    return _view(db, row)
+
+
+def load_by_code(db: Connection, code: str) -> SessionView:
+    row = db.execute(
+        select(mat_sessions).where(mat_sessions.c.join_code == normal_code(code))
+    ).first()
+    if row is None:
+        raise LookupError(code)
+    return _view(db, row)
+
+
+def _checked(row: Any) -> Checked | None:
+    if row.answer_right is None and row.answer_unreadable is None:
+        return None  # no answer, or one stored before answers were checked on writing
+    reasons = tuple(json.loads(row.answer_reasons or "[]"))
+    return Checked(row.answer_right, reasons, row.answer_unreadable)
+
+
+def _view(db: Connection, row: Row[Any]) -> SessionView:
+    sid = row.id
+    set_rows = db.execute(
+        select(mat_sets).where(mat_sets.c.session_id == sid).order_by(mat_sets.c.position)
+    ).all()
+    seat_rows = db.execute(
+        select(players.c.id, players.c.seat, players.c.nickname, players.c.token_hash)
+        .where(players.c.session_id == sid)
+        .order_by(players.c.seat)
+    ).all()
+    round_rows = db.execute(
+        select(rounds).where(rounds.c.session_id == sid).order_by(rounds.c.number)
+    ).all()
+    entry_rows = db.execute(
+        select(entries)
+        .join(players, players.c.id == entries.c.player_id)
+        .where(players.c.session_id == sid)
+    ).all()
+    return SessionView(
+        variant=str(row.variant),
+        time_limit=int(row.time_limit),
+        sets=tuple(
+            MatSet(
+                int(s.position),
+                str(s.puzzle_id),
+                tuple(read_cards(s.cards, DECK)),
+                bool(s.impossible),
+            )
+            for s in set_rows
+        ),
+        seats=tuple(Seat(int(s.id), int(s.seat), str(s.nickname)) for s in seat_rows),
+        rounds=tuple(
+            Round(int(r.number), float(r.started_at), r.ended_at, int(row.time_limit))
+            for r in round_rows
+        ),
+        entries={
+            (int(e.player_id), int(e.round)): Entry(
+                int(e.player_id),
+                int(e.round),
+                e.seconds,
+                e.claim,
+                e.answer,
+                e.verdict,
+                _checked(e),
+            )
+            for e in entry_rows
+        },
+        row=row,
+        on_devices=frozenset(int(s.id) for s in seat_rows if s.token_hash is not None),
+    )
+
+
+def sets_in_play(db: Connection, at: float) -> set[frozenset[Any]]:
+    """The set keys (:func:`printables.matrix.session.set_key`: the cards, in any order and
+    orientation) of every set of every session with a set running now: the public checking
+    page must not tell a competitor whether their set can be solved."""
+    running = (
+        select(rounds.c.session_id)
+        .where(rounds.c.ended_at.is_(None), rounds.c.started_at > at - mat_sessions.c.time_limit)
+        .join(mat_sessions, mat_sessions.c.id == rounds.c.session_id)
+    )
+    found = db.execute(select(mat_sets.c.cards).where(mat_sets.c.session_id.in_(running))).scalars()
+    return {set_key(read_cards(cards, DECK)) for cards in found}
+
+
+# --- players --------------------------------------------------------------------------
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_nickname(text: str) -> str:
+    """A nickname as it will show: trimmed, inner spaces collapsed; raises MatError.
+
+    >>> check_nickname("  Ada   L. ")
+    'Ada L.'
+    """
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_NICKNAME:
+        raise MatError(f"a nickname has 1 to {MAX_NICKNAME} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise MatError("a nickname has letters, digits, spaces and punctuation only")
+    return name
+
+
+def add_player(
+    db: Connection, view: SessionView, nickname: str, with_token: bool
+) -> tuple[int, str | None]:
+    """Seat a player. A student joining gets a fresh token (returned; only its hash is
+    kept); the teacher adding a name gets none. A student whose nickname the teacher
+    already added, and which no device holds yet, takes that seat. Returns (player id,
+    token)."""
+    name = check_nickname(nickname)
+    key = name.casefold()
+    token = secrets.token_urlsafe(24) if with_token else None
+    token_hash = hash_token(token) if token else None
+    # One join at a time per session, so the nickname check, the head count and the next
+    # seat below see every earlier join: PostgreSQL's FOR UPDATE (SQLite's BEGIN IMMEDIATE
+    # already serialises writers, and its dialect leaves FOR UPDATE out).
+    db.execute(select(mat_sessions.c.id).where(mat_sessions.c.id == view.id).with_for_update())
+    existing = db.execute(
+        select(players).where(players.c.session_id == view.id, players.c.nickname_key == key)
+    ).first()
+    if existing is not None:
+        if not with_token:
+            raise MatError(f"there is already a player called {existing.nickname}")
+        if existing.token_hash is not None:
+            raise MatError(
+                f"someone has already joined as {existing.nickname}; choose another nickname, "
+                "or ask your teacher to let you rejoin"
+            )
+        db.execute(
+            players.update().where(players.c.id == existing.id).values(token_hash=token_hash)
+        )
+        return int(existing.id), token
+    count = db.execute(
+        select(func.count()).select_from(players).where(players.c.session_id == view.id)
+    ).scalar_one()
+    view.check_join(count)
+    seat = db.execute(
+        select(func.coalesce(func.max(players.c.seat) + 1, 0)).where(
+            players.c.session_id == view.id
+        )
+    ).scalar_one()
+    result = db.execute(
+        players.insert().values(
+            session_id=view.id,
+            nickname=name,
+            nickname_key=key,
+            seat=seat,
+            token_hash=token_hash,
+            created_at=now(),
+        )
+    )
+    return int(result.inserted_primary_key[0]), token  # type: ignore[index]
+
+
+def player_by_token(db: Connection, view: SessionView, token: str | None) -> Row[Any] | None:
+    if not token:
+        return None
+    return db.execute(
+        select(players).where(
+            players.c.session_id == view.id, players.c.token_hash == hash_token(token)
+        )
+    ).first()
+
+
+def free_seat(db: Connection, view: SessionView, player_id: int) -> None:
+    """Forget the device that holds a seat, so its student can join again by nickname."""
+    view.player(player_id)
+    db.execute(players.update().where(players.c.id == player_id).values(token_hash=None))
+
+
+def delete_student_data(db: Connection, view: SessionView) -> int:
+    """Remove every player of the session, with their times and answers."""
+    result = db.execute(delete(players).where(players.c.session_id == view.id))
+    return int(result.rowcount)
+
+
+def delete_session(db: Connection, view: SessionView) -> None:
+    """Remove the session with its sets, rounds, players, times and answers."""
+    db.execute(delete(mat_sessions).where(mat_sessions.c.id == view.id))
+
+
+# --- rounds, hands, answers, verdicts ---------------------------------------------------
+
+
+def start_round(db: Connection, view: SessionView) -> int:
+    """Start the next round, if the rules allow one now; returns its number."""
+    at = now()
+    number = view.next_round(at)
+    try:
+        with db.begin_nested():
+            db.execute(rounds.insert().values(session_id=view.id, number=number, started_at=at))
+    except IntegrityError:
+        raise Conflict("that round has just been started") from None
+    return number
+
+
+def end_round(db: Connection, view: SessionView) -> None:
+    current = view.round_to_end(now())
+    db.execute(
+        rounds.update()
+        .where(rounds.c.session_id == view.id, rounds.c.number == current.number)
+        .values(ended_at=now())
+    )
+
+
+def _ensure_entry(db: Connection, player_id: int, number: int) -> None:
+    db.execute(
+        insert_or_ignore(db, entries).values(player_id=player_id, round=number, updated_at=now())
+    )
+
+
+def answer_values(view: SessionView, player_id: int, number: int, answer: str) -> dict[str, Any]:
+    """An answer's columns: the text and the engine's check of it against the set."""
+    the_set = view.set_for(number, view.player(player_id).seat)
+    checked = check_written(answer, the_set)
+    return {
+        "answer": answer,
+        "answer_right": checked.right,
+        "answer_reasons": json.dumps(list(checked.reasons)),
+        "answer_unreadable": checked.unreadable,
+    }
+
+
+_NO_ANSWER = {"answer": None, "answer_right": None, "answer_reasons": None,
+              "answer_unreadable": None}  # fmt: skip
+
+
+def raise_hand(
+    db: Connection,
+    view: SessionView,
+    player_id: int,
+    number: int,
+    claim: str | None = None,
+    answer: str | None = None,
+) -> int:
+    """Record a hand going up in the running round: the elapsed whole seconds, the first
+    time only (a second press changes nothing and says so). A student's press carries
+    what was pressed and the written answer with it. Returns the recorded seconds."""
+    at = now()
+    the_round = view.hand_round(player_id, number, at, claim, answer)
+    seconds = the_round.elapsed(at)
+    _ensure_entry(db, player_id, number)
+    values: dict[str, Any] = {"seconds": seconds, "updated_at": at}
+    if claim is not None:
+        values["claim"] = claim
+    if answer is not None and answer.strip():
+        values.update(answer_values(view, player_id, number, answer.strip()))
+    done = db.execute(
+        entries.update()
+        .where(
+            entries.c.player_id == player_id,
+            entries.c.round == number,
+            entries.c.seconds.is_(None),
+        )
+        .values(**values)
+    )
+    if not done.rowcount:
+        recorded = db.execute(
+            select(entries.c.seconds).where(
+                entries.c.player_id == player_id, entries.c.round == number
+            )
+        ).scalar_one()
+        raise Conflict(f"already recorded at {format_seconds(recorded)}")
+    return seconds
+
+
+def set_answer(db: Connection, view: SessionView, player_id: int, number: int, answer: str) -> None:
+    """The proctor enters (or corrects) a written answer, at any time after the round began."""
+    view.check_answer_entry(player_id, number, answer)
+    _ensure_entry(db, player_id, number)
+    written = answer.strip()
+    values = answer_values(view, player_id, number, written) if written else _NO_ANSWER
+    db.execute(
+        entries.update()
+        .where(entries.c.player_id == player_id, entries.c.round == number)
+        .values(**values, updated_at=now())
+    )
+
+
+def set_verdict(
+    db: Connection, view: SessionView, player_id: int, number: int, verdict: str | None
+) -> None:
+    """The proctor's verdict ("solved", "impossible", "wrong", or None to clear it)."""
+    view.check_verdict(player_id, number, verdict)
+    _ensure_entry(db, player_id, number)
+    db.execute(
+        entries.update()
+        .where(entries.c.player_id == player_id, entries.c.round == number)
+        .values(verdict=verdict, updated_at=now())
+    )
+
+
+def reveal(db: Connection, view: SessionView, shown: bool = True) -> None:
+    db.execute(mat_sessions.update().where(mat_sessions.c.id == view.id).values(revealed=shown))
+
+
+def format_seconds(seconds: int | None) -> str:
+    """``95`` -> ``1:35``; None (no time recorded) -> an en dash.
+
+    >>> format_seconds(95), format_seconds(600)
+    ('1:35', '10:00')
+    """
+    if seconds is None:
+        return "\u2013"  # an en dash
+    return f"{seconds // 60}:{seconds % 60:02d}"

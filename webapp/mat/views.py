@@ -1,0 +1,507 @@
+"""The teacher's pages of a MAT session: make it, seat players, run each set from the
+console, record hands, answers and verdicts, reveal and export the results. Every rule
+comes from the engine's session (:mod:`printables.matrix.session`), read through
+:mod:`webapp.mat.store`.
+
+Every page needs a teacher's login and finds sessions by the teacher's id as well as
+the session's, so another teacher's session is a 404. Every change is a POST with a
+CSRF token, works as a plain form (303 back to the console) and, from the console's
+script, as a fetch.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from generator.documents.session_results import SessionResults, session_scoresheet_pdf
+from generator.draw.layout import parse_paper
+from generator.draw.qr import qr_scene
+from generator.draw.svg import scene_to_svg
+from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.puzzles import get_puzzle
+from printables.matrix.session import Conflict, MatError, SetSource, choose_sets
+from webapp.accounts.views import login_required, teacher_id
+from webapp.db import now, read, write
+from webapp.mat import store
+from webapp.network import public_url
+from webapp.pages import error_page, wants_json
+from webapp.pages import problem as problem_text
+
+bp = Blueprint("proctor", __name__, url_prefix="/sessions")
+
+SIZES = ("3x3", "3x4", "3x5", "4x4", "4x5", "5x5")
+
+
+def _view(session_id: int) -> store.SessionView:
+    try:
+        with read() as db:
+            return store.load(db, session_id, teacher_id())
+    except LookupError:
+        abort(404)
+
+
+def _status(error: MatError) -> int:
+    return 409 if isinstance(error, Conflict) else 400
+
+
+def _back(view: store.SessionView, round_number: int | None = None, anchor: str = "") -> Response:
+    target = url_for("proctor.console", session_id=view.id, round=round_number)
+    response = redirect(target + (f"#{anchor}" if anchor else ""), code=303)
+    return response
+
+
+@bp.errorhandler(404)
+def not_found(_error: Exception) -> tuple[str, int] | tuple[dict[str, Any], int]:
+    """Another teacher's session, a deleted one, or no such set: say so plainly."""
+    message = (
+        "There is no such MAT session among yours, or no such set in it: it may have been deleted."
+    )
+    if wants_json():
+        return {"problem": message}, 404
+    return error_page(
+        "Session not found", message, 404, url_for("home.dashboard"), "Your dashboard"
+    )
+
+
+def _change(
+    session_id: int,
+    action: Callable[[Any, store.SessionView], object],
+    round_number: int | None = None,
+    anchor: str = "",
+    typed: dict[str, str] | None = None,
+) -> Response | tuple[str, int] | tuple[dict[str, Any], int]:
+    """Run ``action(db, view)`` in a write transaction; back to the console, or the
+    console again with the problem and what was typed."""
+    try:
+        with write() as db:
+            view = store.load(db, session_id, teacher_id())
+            action(db, view)
+    except LookupError:
+        abort(404)
+    except MatError as error:
+        if wants_json():
+            return {"problem": problem_text(error)}, _status(error)
+        return _console_page(_view(session_id), round_number, problem_text(error), typed), _status(
+            error
+        )
+    if wants_json():
+        return {"ok": True}, 200
+    return _back(view, round_number, anchor)
+
+
+# --- making a session ------------------------------------------------------------------
+
+
+@bp.get("/new")
+@login_required
+def new() -> str:
+    typed = {"name": "", "variant": "simultaneous", "size": "3x3", "limit": str(TIME_LIMIT),
+             "sets": "", "generate": "3", "want": "either", "level": "medium", "seed": "1",
+             "source": "generate"}  # fmt: skip
+    return render_template("mat/new.html", typed=typed, sizes=SIZES, problem=None)
+
+
+@bp.post("")
+@login_required
+def create() -> Response | tuple[str, int]:
+    form = request.form
+    typed = {key: form.get(key, "") for key in
+             ("name", "variant", "size", "limit", "sets", "generate", "want", "level", "seed",
+              "source")}  # fmt: skip
+    try:
+        limit = _whole(typed["limit"], "the time limit", "seconds, such as 600")
+        if typed["source"] == "generate":
+            source = SetSource(
+                generate=_whole(typed["generate"], "the number of sets", "a number such as 3"),
+                want=typed["want"] or "either",
+                level=typed["level"] or "medium",
+                seed=_whole(typed["seed"] or "1", "the seed", "a number such as 1"),
+            )
+        else:
+            source = SetSource(lines=typed["sets"])
+        puzzles = choose_sets(source, typed["size"], typed["variant"])
+        with write() as db:
+            session_id = store.create_session(
+                db, teacher_id(), typed["name"], typed["variant"], puzzles, limit
+            )
+    except MatError as error:
+        page = render_template(
+            "mat/new.html", typed=typed, sizes=SIZES, problem=problem_text(error)
+        )
+        return page, 400
+    return redirect(url_for("proctor.console", session_id=session_id), code=303)
+
+
+def _whole(text: str, what: str, expected: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise MatError(f"{what}: write {expected}, not {text.strip()!r}") from None
+
+
+# --- the console -----------------------------------------------------------------------
+
+
+def _round_choice(view: store.SessionView, asked: int | None) -> int | None:
+    """The round the console shows: the one asked for, else the latest started."""
+    if asked is not None and 0 <= asked < len(view.rounds):
+        return asked
+    return len(view.rounds) - 1 if view.rounds else None
+
+
+def _rows(
+    view: store.SessionView, number: int | None, typed: dict[str, str] | None
+) -> list[dict[str, Any]]:
+    """One row per player for round ``number``: set, hand, answer and its check, verdict."""
+    rows: list[dict[str, Any]] = []
+    if number is None:
+        return rows
+    for seat in view.seats:
+        if not view.plays(seat.seat):
+            continue
+        the_set = view.set_for(number, int(seat.seat))
+        entry = view.entry(int(seat.id), number)
+        judged = view.judge(entry, the_set)
+        answer = (typed or {}).get(f"answer-{seat.id}")
+        rows.append(
+            {
+                "player": seat,
+                "set": the_set,
+                "entry": entry,
+                "judged": judged,
+                "answer": answer if answer is not None else (entry.answer if entry else "") or "",
+                "seconds": store.format_seconds(entry.seconds if entry else None),
+            }
+        )
+    return rows
+
+
+def _console_page(
+    view: store.SessionView,
+    asked: int | None,
+    problem: str | None = None,
+    typed: dict[str, str] | None = None,
+    template: str = "mat/console.html",
+) -> str:
+    at = now()
+    number = _round_choice(view, asked)
+    current = view.current()
+    return render_template(
+        template,
+        view=view,
+        number=number,
+        shown_round=view.rounds[number] if number is not None else None,
+        running=current is not None and current.running(at),
+        current=current,
+        rows=_rows(view, number, typed),
+        problem=problem,
+        typed=typed or {},
+        now=at,
+        join_url=public_url(url_for("play.join_code", code=view.row.join_code)),
+        format_seconds=store.format_seconds,
+        unchecked=view.unchecked(at),
+    )
+
+
+@bp.get("/<int:session_id>")
+@login_required
+def console(session_id: int) -> str:
+    return _console_page(_view(session_id), request.args.get("round", type=int))
+
+
+@bp.get("/<int:session_id>/table")
+@login_required
+def table(session_id: int) -> str:
+    """The console's round table alone, for the console's script to refresh."""
+    view = _view(session_id)
+    return _console_page(
+        view, request.args.get("round", type=int), template="mat/_round_table.html"
+    )
+
+
+@bp.get("/<int:session_id>/state")
+@login_required
+def state(session_id: int) -> dict[str, Any]:
+    """The clock and the round, for the console's and the projector's timers."""
+    return _state(_view(session_id))
+
+
+def _state(view: store.SessionView) -> dict[str, Any]:
+    at = now()
+    current = view.current()
+    hands = []
+    if current is not None:
+        for seat in view.seats:
+            entry = view.entry(int(seat.id), current.number)
+            if entry is not None and entry.seconds is not None:
+                hands.append({"nickname": seat.nickname, "seconds": entry.seconds})
+    hands.sort(key=lambda h: (h["seconds"], h["nickname"]))
+    return {
+        "now": at,
+        "limit": view.limit,
+        "rounds": view.round_count,
+        "round": None if current is None else current.state(at),
+        "players": len(view.seats),
+        "hands": hands,
+        "revealed": bool(view.row.revealed),
+    }
+
+
+@bp.post("/<int:session_id>/players")
+@login_required
+def add_players(session_id: int) -> Any:
+    names = [n for n in request.form.get("names", "").splitlines() if n.strip()]
+
+    def add(db: Any, view: store.SessionView) -> None:
+        if not names:
+            raise MatError("write the players' names, one a line")
+        for name in names:
+            store.add_player(db, view, name, with_token=False)
+            view = store.load(db, view.id)
+
+    return _change(
+        session_id, add, anchor="players", typed={"names": request.form.get("names", "")}
+    )
+
+
+@bp.post("/<int:session_id>/players/<int:player_id>/free")
+@login_required
+def free(session_id: int, player_id: int) -> Any:
+    return _change(
+        session_id, lambda db, view: store.free_seat(db, view, player_id), anchor="players"
+    )
+
+
+@bp.post("/<int:session_id>/rounds")
+@login_required
+def start(session_id: int) -> Any:
+    return _change(session_id, store.start_round)
+
+
+@bp.post("/<int:session_id>/rounds/end")
+@login_required
+def end(session_id: int) -> Any:
+    return _change(session_id, store.end_round)
+
+
+@bp.post("/<int:session_id>/rounds/<int:number>/players/<int:player_id>/hand")
+@login_required
+def hand(session_id: int, number: int, player_id: int) -> Any:
+    return _change(
+        session_id,
+        lambda db, view: store.raise_hand(db, view, player_id, number),
+        number,
+        f"player-{player_id}",
+    )
+
+
+@bp.post("/<int:session_id>/rounds/<int:number>/players/<int:player_id>")
+@login_required
+def judge(session_id: int, number: int, player_id: int) -> Any:
+    """Save a player's written answer and the proctor's verdict for one round."""
+    answer = request.form.get("answer")
+    verdict = request.form.get("verdict", "")
+    shown = request.form.get("answer_was")  # the answer as the console showed it
+
+    def save(db: Any, view: store.SessionView) -> None:
+        # A console showing an old table must not overwrite an answer typed since.
+        if answer is not None and (shown is None or answer.strip() != shown.strip()):
+            store.set_answer(db, view, player_id, number, answer)
+        store.set_verdict(db, view, player_id, number, verdict or None)
+
+    return _change(
+        session_id, save, number, f"player-{player_id}", typed={f"answer-{player_id}": answer or ""}
+    )
+
+
+@bp.post("/<int:session_id>/reveal")
+@login_required
+def reveal(session_id: int) -> Any:
+    shown = request.form.get("shown", "1") == "1"
+    try:
+        with write() as db:
+            store.reveal(db, store.load(db, session_id, teacher_id()), shown)
+    except LookupError:
+        abort(404)
+    return redirect(url_for("proctor.results", session_id=session_id), code=303)
+
+
+@bp.post("/<int:session_id>/delete-students")
+@login_required
+def delete_students(session_id: int) -> Any:
+    after = url_for("proctor.results", session_id=session_id, deleted=1)
+    problem = "Tick the box to confirm: every player's name, times and answers will be deleted."
+    return _delete(session_id, store.delete_student_data, problem, after)
+
+
+@bp.post("/<int:session_id>/delete")
+@login_required
+def delete_session(session_id: int) -> Any:
+    problem = "Tick the box to confirm that the whole session is to be deleted."
+    return _delete(session_id, store.delete_session, problem, url_for("home.dashboard"))
+
+
+def _delete(
+    session_id: int, remove: Callable[[Any, store.SessionView], object], problem: str, after: str
+) -> Any:
+    """Delete only when the box is ticked: otherwise the results page again, saying so."""
+    view = _view(session_id)
+    if request.form.get("confirm") != "yes":
+        return _results_page(view, problem), 400
+    with write() as db:
+        remove(db, store.load(db, session_id, teacher_id()))
+    return redirect(after, code=303)
+
+
+# --- results ---------------------------------------------------------------------------
+
+
+def _results_page(view: store.SessionView, problem: str | None = None) -> str:
+    at = now()
+    standings = sorted(view.standings(at), key=lambda s: (s.place, s.seat))
+    return render_template(
+        "mat/results.html",
+        view=view,
+        standings=standings,
+        format_seconds=store.format_seconds,
+        problem=problem,
+        deleted=request.args.get("deleted") == "1",
+        finished=view.finished(at),
+    )
+
+
+@bp.get("/<int:session_id>/results")
+@login_required
+def results(session_id: int) -> str:
+    return _results_page(_view(session_id))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def csv_cell(value: object) -> str:
+    """A cell that a spreadsheet shows as text, never runs as a formula (OWASP's advice:
+    a leading = + - @ tab or return gets a ' in front).
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("Ada"), csv_cell(42)
+    ("'=HYPERLINK(1)", 'Ada', '42')
+    """
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+@bp.get("/<int:session_id>/results.csv")
+@login_required
+def results_csv(session_id: int) -> Response:
+    view = _view(session_id)
+    standings = sorted(view.standings(now()), key=lambda s: (s.place, s.seat))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = ["Place", "Player"]
+    for s in view.sets:
+        header += [f"{s.label} ({s.puzzle_id}) score", f"{s.label} mark"]
+    writer.writerow([*header, "Total"])
+    for row in standings:
+        cells: list[object] = [row.place, row.nickname]
+        for cell in row.cells:
+            cells += [cell.score, cell.mark]
+        writer.writerow([csv_cell(c) for c in [*cells, row.total]])
+    response = make_response(out.getvalue())
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="mat-session-{view.id}.csv"'
+    return response
+
+
+PDF_MARKS = {"to play": "no time", "playing": "no time"}
+"""Cells of an unfinished session, as the printed sheet names them (they score the limit)."""
+
+
+@bp.get("/<int:session_id>/scoresheet.pdf")
+@login_required
+def scoresheet(session_id: int) -> Response:
+    """The session's score sheet, filled in, to print (Letter, or A4 with ``?paper=a4``)."""
+    view = _view(session_id)
+    at = now()
+    standings = view.standings(at)
+    results = SessionResults(
+        title=str(view.row.name),
+        variant=str(view.row.variant).capitalize(),
+        time_limit=view.limit,
+        set_labels=tuple(s.label for s in view.sets),
+        set_ids=tuple(s.puzzle_id for s in view.sets),
+        players=tuple(s.nickname for s in standings),
+        scores=tuple(tuple(c.score for c in s.cells) for s in standings),
+        marks=tuple(tuple(PDF_MARKS.get(c.mark, c.mark) for c in s.cells) for s in standings),
+        totals=tuple(s.total for s in standings),
+        places=tuple(s.place for s in standings),
+        printed_on=datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M"),
+    )
+    paper = parse_paper("a4" if request.args.get("paper", "").lower() == "a4" else "letter")
+    response = make_response(session_scoresheet_pdf(results, paper))
+    response.headers["Content-Type"] = "application/pdf"
+    response.headers["Content-Disposition"] = f'inline; filename="mat-session-{view.id}-scores.pdf"'
+    return response
+
+
+# --- the projector ----------------------------------------------------------------------
+
+
+@bp.get("/<int:session_id>/projector")
+@login_required
+def projector(session_id: int) -> str:
+    view = _view(session_id)
+    join_url = public_url(url_for("play.join_code", code=view.row.join_code))
+    return render_template(
+        "mat/projector.html",
+        view=view,
+        join_url=join_url,
+        state=_state(view),
+        format_seconds=store.format_seconds,
+    )
+
+
+@bp.get("/<int:session_id>/join-qr.svg")
+@login_required
+def join_qr(session_id: int) -> Response:
+    """The QR code of the join page, for the projector."""
+    view = _view(session_id)
+    url = public_url(url_for("play.join_code", code=view.row.join_code))
+    svg = scene_to_svg(qr_scene(url, 60.0), title=f"QR code: {url}")
+    response = make_response(svg)
+    response.headers["Content-Type"] = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<int:session_id>/cards/<int:position>")
+@login_required
+def set_cards(session_id: int, position: int) -> str:
+    """A set's cards, large, for the proctor (and its key, which only the proctor sees)."""
+    view = _view(session_id)
+    if not 0 <= position < len(view.sets):
+        abort(404)
+    the_set = view.sets[position]
+    key = get_puzzle(the_set.puzzle_id)
+    return render_template(
+        "mat/set.html",
+        view=view,
+        the_set=the_set,
+        cards=the_set.cards,
+        solution=key.solution,
+        reason=key.grade.reason if not key.solvable else None,
+    )

@@ -1,0 +1,2 @@
+"""Projector timers: the model (the clock's arithmetic and form rules), the store and the
+pages."""

@@ -18,12 +18,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = sorted((ROOT / "benchmarks").glob("bench_*.py"))
 
-NO_QUICK_MODE_YET = {
-    "bench_webapp.py": "its owner has not given it a --quick mode yet",
-}
-"""Benchmarks skipped while their source does not mention ``--quick``; once it does, they
-run like the others. Any other benchmark without a quick mode fails."""
-
 TIME_LIMIT = 300  # seconds; a quick mode takes a few
 
 
@@ -38,8 +32,6 @@ def test_the_benchmarks_are_found() -> None:
 
 @pytest.mark.parametrize("script", BENCHMARKS, ids=[p.name for p in BENCHMARKS])
 def test_quick_mode(script: Path) -> None:
-    if script.name in NO_QUICK_MODE_YET and "--quick" not in script.read_text(encoding="utf-8"):
-        pytest.skip(f"{script.name}: {NO_QUICK_MODE_YET[script.name]}")
     command = [sys.executable, str(script.relative_to(ROOT)), "--quick"]
     try:
         done = subprocess.run(

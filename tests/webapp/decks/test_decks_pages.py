@@ -49,3 +49,25 @@ def test_unknown_deck_is_a_404_with_a_message(client: FlaskClient) -> None:
     response = client.get("/decks/tarot")
     assert response.status_code == 404
     assert "There is no deck called tarot" in response.get_data(as_text=True)
+
+
+def test_every_deck_has_its_page_images_and_pdf(client: FlaskClient) -> None:
+    """The standard deck and Four's stripped deck come with the registry: listed, shown
+    card by card (jokers named for a screen reader), each card an image, and printable."""
+    index = client.get("/decks").get_data(as_text=True)
+    for key, title, count in (
+        ("standard", "Standard playing cards", 54),
+        ("four", "Four&#39;s stripped deck", 28),
+    ):
+        assert title in index and f'action="/decks/{key}.pdf"' in index
+        gallery = client.get(f"/decks/{key}").get_data(as_text=True)
+        assert gallery.count("<img ") == count
+        assert client.get(f"/decks/{key}/cards/{count - 1}.svg").status_code == 200
+        assert client.get(f"/decks/{key}/cards/{count}.svg").status_code == 404
+        assert client.get(f"/decks/{key}/back.svg").status_code == 200
+    standard = client.get("/decks/standard").get_data(as_text=True)
+    assert 'alt="red joker"' in standard and 'alt="queen, diamonds"' in standard
+    assert "<figcaption>10H</figcaption>" in standard
+    response = client.get("/decks/four.pdf?paper=letter&card=bridge")
+    assert response.status_code == 200
+    assert len(PdfReader(io.BytesIO(response.data)).pages) == 8  # 4 sheets, with backs

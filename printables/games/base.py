@@ -233,7 +233,10 @@ class Game(ABC, Generic[State, Move, Options]):
         return self.deal(players, seed, self.first_dealer(players, seed), chosen, 0)
 
     def first_dealer(self, players: int, seed: int) -> int:
-        """The first dealer, chosen from ``seed`` (:func:`.dealing.first_dealer`)."""
+        """The first dealer, chosen from ``seed`` (:func:`.dealing.first_dealer`); a player
+        alone deals (a solitaire shuffles no pack for it)."""
+        if players == 1:
+            return 0
         seat, _ = first_dealer(players, rng(seed, "dealer"), self.deck.cards)
         return seat
 

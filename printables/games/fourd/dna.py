@@ -110,7 +110,11 @@ class DnaState:
     stopped: bool = False
     won: bool = False  # all the cards are in one chain
     hand_number: int = 0
-    dealer: int = 0  # a solitaire: the player deals
+
+    @property
+    def dealer(self) -> int:
+        """A solitaire: the player deals."""
+        return 0
 
     def top(self, source: Source) -> Card | None:
         """The card that may move from ``source`` (None when there is none)."""

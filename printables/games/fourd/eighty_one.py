@@ -65,7 +65,11 @@ class EightyOneState:
     depth: int  # cards each column held when this batch was dealt
     lost: str = ""  # why the batch cannot be placed (a clause); "" unless the game is lost
     hand_number: int = 0
-    dealer: int = 0  # a solitaire: the player deals
+
+    @property
+    def dealer(self) -> int:
+        """A solitaire: the player deals."""
+        return 0
 
     def given(self, column: int) -> bool:
         """True when the column already has its card from this batch."""

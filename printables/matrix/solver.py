@@ -26,7 +26,9 @@ labels a (k_a rows each) and column labels b (k_b columns), each card goes to a 
 (a, b) whose labels it shows, k_a * k_b cards to each; filling the crossings' cells in
 every order and forgetting the order of lines with the same label, each way to send the
 cards gives prod (k_a * k_b)! / (prod k_a! * prod k_b!) labelled solutions.
-:func:`solutions` lists them instead, by exact cover (rows first, then columns).
+:func:`solutions` lists them instead, each once (:class:`_Lister`: rows first, then
+columns, never entering a dead end). With a limit, :func:`count_solutions` runs both and
+answers from the first to finish.
 
 >>> from printables.cards import FOUR_D, read_cards
 >>> cards = read_cards("RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T", FOUR_D)
@@ -39,10 +41,11 @@ cards gives prod (k_a * k_b)! / (prod k_a! * prod k_b!) labelled solutions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
-from math import factorial, prod
+from itertools import combinations, product
+from math import comb, factorial, prod
 
 from printables.cards.deck import Card
 from printables.cards.errors import DuplicateCardError, SetError
@@ -288,58 +291,6 @@ def is_impossible(cards: Sequence[Card], rows: int, cols: int) -> bool:
 # -- counting ------------------------------------------------------------------------------
 
 
-def _flush_lines(sets: Sequence[int], length: int) -> list[int]:
-    """Every set of ``length`` cards (as a bit set) that shares a value."""
-    lines: set[int] = set()
-    for s in sets:
-        members = [1 << i for i in range(s.bit_length()) if s >> i & 1]
-        for combo in combinations(members, length):
-            lines.add(sum(combo))
-    return sorted(lines)
-
-
-def _exact_covers(candidates: Sequence[int], full: int) -> Iterator[tuple[int, ...]]:
-    """Every way to cover ``full`` by disjoint candidates (each cover once, unordered)."""
-    containing: dict[int, list[int]] = {}
-    for line in candidates:
-        rest = line
-        while rest:
-            low = rest & -rest
-            containing.setdefault(low, []).append(line)
-            rest ^= low
-    chosen: list[int] = []
-
-    def cover(used: int) -> Iterator[tuple[int, ...]]:
-        if used == full:
-            yield tuple(chosen)
-            return
-        free = full & ~used
-        low = free & -free  # the first card not yet placed must be in some line
-        for line in containing.get(low, ()):
-            if line & used == 0:
-                chosen.append(line)
-                yield from cover(used | line)
-                chosen.pop()
-
-    yield from cover(0)
-
-
-def solutions(cards: Sequence[Card], rows: int, cols: int) -> Iterator[tuple[int, ...]]:
-    """Each solution once up to reordering rows and columns, as (row sets, column sets)
-    of card bits; a square grid and its transpose are both listed."""
-    check_set(cards, rows, cols)
-    n = len(cards)
-    full = (1 << n) - 1
-    sets = cards_with(cards)
-    row_lines = _flush_lines(sets, cols)
-    col_lines = row_lines if rows == cols else _flush_lines(sets, rows)
-    for row_cover in _exact_covers(row_lines, full):
-        # A column takes exactly one card from each row.
-        crossing = [c for c in col_lines if all((c & r).bit_count() == 1 for r in row_cover)]
-        for col_cover in _exact_covers(crossing, full):
-            yield tuple(sorted(row_cover)) + tuple(sorted(col_cover))
-
-
 Crossings = tuple[tuple[int, int], ...]
 """Crossings of a row label and a column label: (cards showing both, places left)."""
 
@@ -460,25 +411,10 @@ def _part_assignments(part: Sequence[tuple[int, int]], cards: int) -> int:
     return sum(states.values())
 
 
-def count_solutions(cards: Sequence[Card], rows: int, cols: int, limit: int | None = None) -> int:
-    """How many distinct solutions the set has, up to reordering rows and columns (and,
-    for a square grid, transposing): 0 for an impossible set. With ``limit`` the answer
-    is the smaller of that count and ``limit`` (which must not be negative).
-
-    The count is exact and does not list the solutions (see the module's note), so it
-    takes about as long with a limit as without: a random 5x5 set some 25 ms (at most
-    about 0.1 s in a thousand), smaller sizes a few.
-
-    >>> from printables.cards import FOUR_D
-    >>> blue = [c for c in FOUR_D.cards if c.value("color").name == "blue"][:25]
-    >>> count_solutions(blue, 5, 5) == factorial(25) // (factorial(5) ** 2 * 2)  # any order
-    True
-    >>> count_solutions(blue, 5, 5, limit=1000)
-    1000
-    """
-    check_set(cards, rows, cols)
-    if limit is not None and limit < 0:
-        raise ValueError(f"a limit counts solutions: at least 0, not {limit}")
+def _exact_count(cards: Sequence[Card], rows: int, cols: int) -> Generator[None, None, int]:
+    """The exact count of :func:`count_solutions` (see the module's note), yielding after
+    each row label multiset and each pair of label multisets so that it can be paused;
+    its return value is the count."""
     rows, cols = min(rows, cols), max(rows, cols)  # a transposed grid: rows the longer lines
     n = len(cards)
     full = (1 << n) - 1
@@ -492,10 +428,15 @@ def count_solutions(cards: Sequence[Card], rows: int, cols: int, limit: int | No
     col_sets, col_weights = list(col_labels), list(col_labels.values())
     both = [[(a & b).bit_count() for b in col_sets] for a in row_sets]
     total = 0
-    for row_plan in label_sets(row_sets, full, rows, cols):
+    row_most = [s.bit_count() // cols for s in row_sets]
+    for row_plan in _multisets(row_sets, row_most, full, rows, cols):  # as label_sets does
+        yield
+        if not _hall(row_sets, row_plan, cols, full):
+            continue
         # A column label crosses every row label: k_b columns need k_a * k_b cards there.
         most = [min(both[a][b] // ka for a, ka in row_plan) for b in range(len(col_sets))]
         for col_plan in _multisets(col_sets, most, full, cols, rows):
+            yield
             if rows == cols and col_plan < row_plan:
                 continue  # a square grid's pairs are counted once, then doubled
             crossings = tuple(
@@ -513,7 +454,354 @@ def count_solutions(cards: Sequence[Card], rows: int, cols: int, limit: int | No
             total += weight * ways * orders * (2 if rows == cols and col_plan > row_plan else 1)
     if rows == cols > 1:
         total //= 2  # (rows, columns) and (columns, rows) are one solution
-    return total if limit is None else min(total, limit)
+    return total
+
+
+# -- listing -------------------------------------------------------------------------------
+
+Pair = tuple[tuple[int, ...], tuple[int, ...]]
+"""A solution as (its longer lines, the lines crossing them), each line a bit set of cards."""
+
+
+def _singles(cards: int) -> list[int]:
+    """The cards of a bit set, one bit each, lowest first."""
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low)
+        cards ^= low
+    return out
+
+
+def _matches(sets: Sequence[int], cards: int, rows: Labels, cols: Labels) -> bool:
+    """Can each of the ``cards`` go to a crossing of a row label and a column label that it
+    shows, crossing (a, b) taking k_a * k_b of them (as in :func:`fit`)?"""
+    both = [sets[a] & sets[b] for a, _ in rows for b, _ in cols]
+    caps = [ka * kb for _, ka in rows for _, kb in cols]
+    adj = [[t for t, s in enumerate(both) if s & card] for card in _singles(cards)]
+    return _match(adj, caps) is not None
+
+
+class _Lister:
+    """Every solution of a set as a :data:`Pair`, each pair once: ``rows`` lines of ``cols``
+    cards (``rows <= cols``), and the ``cols`` lines crossing them. A square grid's solution
+    is two pairs, (rows, columns) and (columns, rows); with ``once``, only the one whose row
+    through card 0 holds the lowest other card of that row and column.
+
+    Iterating yields None after each line tried for a row and each pair when found, so that
+    a caller can count steps and stop at any point. The search never enters a dead end (a
+    row it places always leads to a pair, and so does a column), so its work grows with the
+    pairs it lists, not with the set's count. (With ``once``, a split into rows may lead
+    only to the other way of its solutions: its first column is then not placed.)
+
+    * *Rows*: each way to split the cards into flush rows, once (the rows through the card
+      with the fewest lines, each line once: under the lowest value it shares). A *plan* is
+      how many columns share each value (a multiset of ``cols`` values, held as a number).
+      Rows have crossing columns exactly when some plan is a *tally* of every row: its cards
+      can be given values they show, plan[b] of them value b (then the columns sharing b
+      take one card given b from each row, in any order). So the search carries the plans
+      every row placed so far tallies, and places a row only when, for one of them, the
+      cards left split into flush rows that tally it too: exactly when some multiset of
+      labels for those rows and the plan admit a matching of the cards to the crossings,
+      as :func:`search` decides a set.
+    * *Columns*, once the rows are placed: the column through the first card not yet placed
+      takes a card of every other row and shares a value (each such line once, as above); it
+      is placed only when the cards left in the rows still have a tally in common.
+    """
+
+    def __init__(
+        self, sets: Sequence[int], n: int, rows: int, cols: int, *, once: bool = False
+    ) -> None:
+        self.once = once
+        self.sets = sets
+        self.rows, self.cols = rows, cols
+        self.full = (1 << n) - 1
+        self.values_of = [[v for v, s in enumerate(sets) if s >> i & 1] for i in range(n)]
+        # A tally or plan is one number: ``width`` bits a value, the top one a guard bit.
+        self.width = cols.bit_length() + 1
+        self.most = (1 << (self.width - 1)) - 1
+        self.guards = sum(1 << (self.width * (v + 1) - 1) for v in range(len(sets)))
+        self.units = [[1 << (self.width * v) for v in values] for values in self.values_of]
+        self.plans: set[int] = set()
+        self.tallies: dict[int, frozenset[int]] = {0: frozenset((0,))}
+        self.row_plans: dict[int, list[tuple[Labels, int, list[int]]]] = {}
+        self.splits_known: dict[tuple[int, int], bool] = {}
+
+    def __iter__(self) -> Iterator[Pair | None]:
+        # The plans the whole set allows (a plan of a solution is one of them).
+        self.plans = {self.pack(p) for p in label_sets(self.sets, self.full, self.cols, self.rows)}
+        yield from self.place_rows(self.full, None, [])
+
+    def pack(self, labels: Labels) -> int:
+        return sum(k << (self.width * v) for v, k in labels)
+
+    def unpack(self, plan: int) -> Labels:
+        fields = ((b, plan >> (self.width * b) & self.most) for b in range(len(self.sets)))
+        return tuple((b, k) for b, k in fields if k)
+
+    def tally(self, cards: int) -> frozenset[int]:
+        """Every count of values the cards can show, one value a card (memoized)."""
+        found = self.tallies.get(cards)
+        if found is None:
+            low = cards & -cards
+            rest = self.tally(cards ^ low)
+            found = frozenset(t + u for t in rest for u in self.units[low.bit_length() - 1])
+            self.tallies[cards] = found
+        return found
+
+    def lines_through(self, free: int) -> Iterator[int]:
+        """Every flush line of ``cols`` free cards through the free card that has the fewest
+        (every split of the cards into rows has one of them), each line once."""
+        length = self.cols - 1
+        showing = [(s & free).bit_count() - 1 for s in self.sets]
+        first = min(
+            _singles(free),
+            key=lambda card: sum(
+                comb(showing[v], length) for v in self.values_of[card.bit_length() - 1]
+            ),
+        )
+        values = self.values_of[first.bit_length() - 1]
+        rest = free ^ first
+        for v in values:
+            pool = self.sets[v] & rest
+            if pool.bit_count() < length:
+                continue
+            lower = [self.sets[u] for u in values if u < v]
+            for others in combinations(_singles(pool), length):
+                line = first + sum(others)
+                if not any(line & ~s == 0 for s in lower):  # else listed under that value
+                    yield line
+
+    def splits(self, free: int, plan: int) -> bool:
+        """Can the ``free`` cards split into flush rows that each tally ``plan``? (memoized)"""
+        if not free:
+            return True
+        found = self.splits_known.get((free, plan))
+        if found is None:
+            found = any(
+                (cap - plan) & self.guards == self.guards  # every crossing has enough cards
+                and _matches(sets, free, row_labels, self.unpack(plan))
+                for row_labels, cap, sets in self.row_labels(free)
+            )
+            self.splits_known[free, plan] = found
+        return found
+
+    def row_labels(self, free: int) -> list[tuple[Labels, int, list[int]]]:
+        """The row label multisets of the ``free`` cards, each with the largest plan its
+        crossings allow (as a number with the guard bits set) and the cards showing each
+        value (memoized)."""
+        found = self.row_plans.get(free)
+        if found is None:
+            sets = [s & free for s in self.sets]
+            found = []
+            for labels in label_sets(sets, free, free.bit_count() // self.cols, self.cols):
+                cap = self.guards
+                for b, s in enumerate(sets):
+                    most = min((sets[a] & s).bit_count() // ka for a, ka in labels)
+                    cap += min(most, self.most) << (self.width * b)
+                found.append((labels, cap, sets))
+            self.row_plans[free] = found
+        return found
+
+    def share_tally(self, rows: tuple[int, ...], left: int) -> bool:
+        """Do the cards ``left`` in the rows have a tally in common (a column cover)?"""
+        common: frozenset[int] | None = None
+        for row in rows:
+            tallies = self.tally(row & left)
+            common = tallies if common is None else common & tallies
+            if not common:
+                return False
+        return True
+
+    def place_rows(
+        self, free: int, plans: list[int] | None, rows: list[int]
+    ) -> Iterator[Pair | None]:
+        if not free:
+            avoid = 0
+            if self.once:  # the first column avoids the cards below the first row's second
+                second = next(row for row in rows if row & 1) ^ 1
+                avoid = ((second & -second) - 1) & ~1
+            yield from self.place_columns(tuple(rows), self.full, [], {}, avoid)
+            return
+        for line in self.lines_through(free):
+            yield None
+            tallies = self.tally(line)
+            if plans is None:
+                left_plans = sorted(tallies & self.plans)
+            else:
+                left_plans = [p for p in plans if p in tallies]
+            left = free & ~line
+            for k, plan in enumerate(left_plans):
+                if self.splits(left, plan):
+                    rows.append(line)
+                    yield from self.place_rows(left, left_plans[k:], rows)
+                    rows.pop()
+                    break
+
+    def place_columns(
+        self,
+        rows: tuple[int, ...],
+        free: int,
+        columns: list[int],
+        known: dict[int, bool],
+        avoid: int = 0,
+    ) -> Iterator[Pair | None]:
+        if free.bit_count() == len(rows):  # a card left in each row: they share a value
+            yield rows, (*columns, free)
+            return
+        first = free & -free
+        values = self.values_of[first.bit_length() - 1]
+        others = [row & free for row in rows if not row & first]
+        for v in values:
+            picks = [_singles(row & self.sets[v]) for row in others]
+            if not all(picks):
+                continue
+            lower = [self.sets[u] for u in values if u < v]
+            for chosen in product(*picks):
+                column = first + sum(chosen)
+                if column & avoid or any(column & ~s == 0 for s in lower):
+                    continue  # the transpose is listed; listed under that lower value
+                left = free & ~column
+                if left:
+                    crossable = known.get(left)
+                    if crossable is None:
+                        crossable = known[left] = self.share_tally(rows, left)
+                    if not crossable:
+                        continue
+                columns.append(column)
+                yield from self.place_columns(rows, left, columns, known)
+                columns.pop()
+
+
+def solutions(cards: Sequence[Card], rows: int, cols: int) -> Iterator[tuple[int, ...]]:
+    """Each solution once, up to reordering rows and columns and, for a square grid,
+    transposing: its row sets, then its column sets, as card bits. Of a square grid and its
+    transpose, the one listed is that whose row through card 0 holds the lowest other card
+    of that row and column."""
+    check_set(cards, rows, cols)
+    short, long = min(rows, cols), max(rows, cols)
+    for found in _Lister(cards_with(cards), len(cards), short, long, once=rows == cols):
+        if found is not None:
+            lines, crossing = found
+            row_sets, col_sets = (lines, crossing) if rows <= cols else (crossing, lines)
+            yield tuple(sorted(row_sets)) + tuple(sorted(col_sets))
+
+
+@dataclass
+class CountStats:
+    """How :func:`count_solutions` answered a count with a limit: ``method`` is "listed"
+    (the listing reached the limit, or ended having listed every solution) or "exact" (the
+    exact count ended first); the steps each took (lines tried by the listing; label
+    multisets and pairs of them by the exact count); and the pairs listed (a square grid's
+    solutions are two pairs each, see :class:`_Lister`)."""
+
+    method: str = ""
+    listing_steps: int = 0
+    exact_steps: int = 0
+    pairs: int = 0
+
+
+FIRST_TURN = 0.05
+TURN = 0.002
+"""With a limit, the exact count and the listing take turns of ``TURN`` seconds (each turn
+at least one step), the exact count first, for ``FIRST_TURN`` seconds: time enough to count
+most random sets."""
+
+
+def count_solutions(
+    cards: Sequence[Card],
+    rows: int,
+    cols: int,
+    limit: int | None = None,
+    stats: CountStats | None = None,
+) -> int:
+    """How many distinct solutions the set has, up to reordering rows and columns (and,
+    for a square grid, transposing): 0 for an impossible set. With ``limit`` the answer
+    is the smaller of that count and ``limit`` (which must not be negative); ``stats``
+    records how it was found.
+
+    Without a limit the count is exact and lists no solution (see the module's note): a
+    random 5x5 set some 25 ms (at most about 0.1 s in a thousand), smaller sizes a few;
+    but a set drawn from few values (most cards sharing two or three values) takes up to
+    several seconds, having millions of solutions or many more.
+
+    With a limit, two exact methods take turns and the first to finish answers:
+
+    * the exact count, then the smaller of it and the limit;
+    * the listing of :class:`_Lister`, which stops when it has listed ``limit`` solutions
+      (then the set has at least that many: the answer is the limit) and which, if it ends
+      first, has listed every solution (the answer is how many). It never places a line
+      that leads to no solution, so its work (the lines tried: at most those through one
+      card for each line placed) grows with the limit, not with the count.
+
+    Either way the answer is exact; the turns only decide how soon it comes. Listing is far
+    slower per solution (some 50 to 250 µs, against about 1 µs for the exact count of a
+    random 5x5 set's tens of thousands), so the exact count goes first, alone for
+    ``FIRST_TURN`` (50 ms, enough for most random sets), then they alternate ``TURN``
+    (2 ms) each: a set costs at most about twice the faster method, plus 50 ms. Measured
+    (``benchmarks/bench_counting.py --runs 3``, medians over sets, shared 2-core machine):
+    30 random 5x5 sets, exact 44 ms, with limits 1, 100 and 10,000 45, 45 and 43 ms (worst
+    0.22 s); 12 few-value 5x5 sets, exact 0.75 s (worst 3.3 s), with those limits 67 ms,
+    78 ms and 0.62 s (worst 0.11, 0.25 and 1.9 s: listing 10,000 solutions of a set with
+    about a billion takes longer than its exact count, which then answers).
+
+    >>> from printables.cards import FOUR_D
+    >>> blue = [c for c in FOUR_D.cards if c.value("color").name == "blue"][:25]
+    >>> count_solutions(blue, 5, 5) == factorial(25) // (factorial(5) ** 2 * 2)  # any order
+    True
+    >>> count_solutions(blue, 5, 5, limit=1000)
+    1000
+    """
+    check_set(cards, rows, cols)
+    if limit is not None and limit < 0:
+        raise ValueError(f"a limit counts solutions: at least 0, not {limit}")
+    stats = stats if stats is not None else CountStats()
+    exact = _exact_count(cards, rows, cols)
+    if limit is None:
+        return _run(exact)
+    if limit == 0:
+        return 0
+    per = 2 if rows == cols > 1 else 1  # a square grid's solutions are listed twice
+    listing = iter(_Lister(cards_with(cards), len(cards), min(rows, cols), max(rows, cols)))
+    turn = FIRST_TURN
+    while True:
+        end = time.perf_counter() + turn
+        turn = TURN
+        while True:  # the exact count's turn
+            try:
+                next(exact)
+            except StopIteration as done:
+                stats.method = "exact"
+                total: int = done.value
+                return min(total, limit)
+            stats.exact_steps += 1
+            if time.perf_counter() >= end:
+                break
+        end = time.perf_counter() + TURN
+        while True:  # the listing's turn
+            try:
+                found = next(listing)
+            except StopIteration:  # the listing ended: every solution was listed
+                stats.method = "listed"
+                return stats.pairs // per
+            stats.listing_steps += 1
+            if found is not None:
+                stats.pairs += 1
+                if stats.pairs == limit * per:
+                    stats.method = "listed"
+                    return limit
+            if time.perf_counter() >= end:
+                break
+
+
+def _run(steps: Generator[None, None, int]) -> int:
+    """The return value of a step generator, run to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            total: int = done.value
+            return total
 
 
 def grid_from_lines(cards: Sequence[Card], found: tuple[int, ...], rows: int) -> Grid:

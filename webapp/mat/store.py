@@ -15,6 +15,7 @@ import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Connection, Row, delete, func, select
@@ -149,11 +150,17 @@ def load_by_code(db: Connection, code: str) -> SessionView:
     return _view(db, row)
 
 
+@lru_cache(maxsize=4096)
+def _reasons(text: str | None) -> tuple[str, ...]:
+    """Stored reasons, decoded once per worker: a class's answers repeat (every right
+    answer to a set has the same reasons), and every poll reads them all."""
+    return tuple(json.loads(text or "[]"))
+
+
 def _checked(row: Any) -> Checked | None:
     if row.answer_right is None and row.answer_unreadable is None:
         return None  # no answer, or one stored before answers were checked on writing
-    reasons = tuple(json.loads(row.answer_reasons or "[]"))
-    return Checked(row.answer_right, reasons, row.answer_unreadable)
+    return Checked(row.answer_right, _reasons(row.answer_reasons), row.answer_unreadable)
 
 
 def _view(db: Connection, row: Row[Any]) -> SessionView:

@@ -27,7 +27,7 @@ from itertools import combinations
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
-from printables.fourd.poker import PokerRank, best_five, rank_indices
+from printables.fourd.poker_ranks import PokerRank, best_five, rank_indices
 
 TARGET = 100_000
 CHECKED_HANDS = 2_000

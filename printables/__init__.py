@@ -5,9 +5,9 @@ Pure Python with no I/O; the generators and the web app build on it. The layout:
 
 - :mod:`printables.cards`: the deck model, the decks, reading names, errors, wording;
 - :mod:`printables.fourd`: the 4D deck's special sets, value-sharing patterns, poker ranks;
-- :mod:`printables.matrix.check`: Matrix checking, solving, reasons, puzzles, MAT scoring and
+- :mod:`printables.matrix`: Matrix checking, solving, reasons, puzzles, MAT scoring and
   the MAT session;
-- :mod:`printables.matrix.puzzles`: the registry of puzzle kinds (ids say their kind);
+- :mod:`printables.puzzles`: the registry of puzzle kinds (ids say their kind);
 - :mod:`printables.games`: the game kit and registry; the games by family
   (:mod:`printables.games.fourd`).
 """

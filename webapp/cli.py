@@ -106,12 +106,9 @@ def password(username: str, password: str) -> None:
 @teacher.command("list")
 def list_teachers() -> None:
     """List the teacher accounts."""
-    from sqlalchemy import select
-
+    from webapp.accounts.store import teacher_names
     from webapp.db import read
-    from webapp.tables import teachers
 
     with _app_context(), read() as db:
-        names = db.execute(select(teachers.c.username).order_by(teachers.c.username)).scalars()
-        for name in names:
+        for name in teacher_names(db):
             click.echo(name)

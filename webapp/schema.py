@@ -8,12 +8,17 @@ several workers starting together upgrade once.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine, inspect, select, text
 
+from printables.cards.reading import read_cards
+from printables.matrix.check import DECK
+from printables.matrix.mat import successive_schedule
+from printables.matrix.session import MatSet, check_written
 from webapp.db import write
-from webapp.tables import entries, metadata, players, schema_version
+from webapp.tables import metadata, schema_version
 
 VERSION = 2
 """The schema this code expects."""
@@ -21,28 +26,50 @@ VERSION = 2
 
 def _store_answer_checks(db: Connection) -> None:
     """Version 2: each written answer's check is kept with it (standings never check an
-    answer again); the answers already written are checked now."""
-    from webapp.mat.store import answer_values, load  # the store checks as it writes
+    answer again); the answers already written are checked now, by the engine.
 
+    The step names every column it reads, and reads no later version's, so it runs on a
+    version 1 database whatever the tables become."""
     for column, kind in (
         ("answer_right", "BOOLEAN"),
         ("answer_reasons", "TEXT"),
         ("answer_unreadable", "TEXT"),
     ):
         db.execute(text(f"ALTER TABLE entries ADD COLUMN {column} {kind}"))
+    sessions = {
+        row.id: row.variant for row in db.execute(text("SELECT id, variant FROM mat_sessions"))
+    }
+    sets: dict[int, dict[int, MatSet]] = {}
+    for row in db.execute(text("SELECT session_id, position, cards, impossible FROM mat_sets")):
+        cards = tuple(read_cards(row.cards, DECK))
+        sets.setdefault(row.session_id, {})[row.position] = MatSet(
+            row.position, "", cards, bool(row.impossible)
+        )
     answered = db.execute(
-        select(players.c.session_id, entries.c.player_id, entries.c.round, entries.c.answer)
-        .join(players, players.c.id == entries.c.player_id)
-        .where(entries.c.answer.is_not(None))
-        .order_by(players.c.session_id)
+        text(
+            "SELECT players.session_id, players.seat, entries.player_id, entries.round, "
+            "entries.answer FROM entries JOIN players ON players.id = entries.player_id "
+            "WHERE entries.answer IS NOT NULL"
+        )
     ).all()
-    views = {sid: load(db, sid) for sid in {row.session_id for row in answered}}
     for row in answered:
-        values = answer_values(views[row.session_id], row.player_id, row.round, row.answer)
+        in_session = sets[row.session_id]
+        position = row.round
+        if sessions[row.session_id] == "successive":
+            position = successive_schedule(len(in_session))[row.round][row.seat]
+        checked = check_written(row.answer, in_session[position])
         db.execute(
-            entries.update()
-            .where(entries.c.player_id == row.player_id, entries.c.round == row.round)
-            .values(**values)
+            text(
+                "UPDATE entries SET answer_right = :right, answer_reasons = :reasons, "
+                "answer_unreadable = :unreadable WHERE player_id = :player AND round = :round"
+            ),
+            {
+                "right": checked.right,
+                "reasons": json.dumps(list(checked.reasons)),
+                "unreadable": checked.unreadable,
+                "player": row.player_id,
+                "round": row.round,
+            },
         )
 
 

@@ -145,12 +145,12 @@ class Printables(click.Group):
 @click.group(cls=Printables, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printables")
 def main() -> None:
-    """Printables: card decks, puzzles and score sheets for 4D Playing Cards and PARADOX.
+    """Printables: card decks, puzzles and score sheets for curious card games.
 
     \b
-    Start with a classroom pack (both decks and every score sheet):
+    Start with a classroom pack (the 4D and PARADOX decks, every score sheet):
         printables pack
-    or one deck:
+    or one deck (4d, paradox, standard or four):
         printables deck 4d --paper a4
     Print PDFs at 100 % ("Actual size"), never "Fit to page": every deck sheet
     has a 50 mm bar to check it with a ruler.

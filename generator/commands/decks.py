@@ -116,9 +116,10 @@ def deck(
     """
     chosen = get_deck(deck)
     if four_color and not design(chosen).four_color:
+        offered = [key for key, deck in DECKS.items() if design(deck).four_color]
         raise click.BadParameter(
             f"the {chosen.title} deck has no four-color design; --four-color is for the "
-            "standard and four decks",
+            f"{' and '.join(offered)} decks",
             param_hint="'--four-color'",
         )
     options = _options(paper, card_size, backs, bleed, duplex_offset, names, four_color)

@@ -72,9 +72,21 @@ def backs_option(function: Callable[..., Any]) -> Callable[..., Any]:
     )(function)
 
 
+def _make_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents), or say plainly why it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise click.ClickException(
+            f"cannot write into {folder}: a file of that name is in the way"
+        ) from None
+    except PermissionError:
+        raise click.ClickException(f"cannot write into {folder}: permission denied") from None
+
+
 def write_atomically(target: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file beside ``target``, then rename it into place."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    _make_folder(target.parent)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -92,7 +104,7 @@ def write_atomically(target: Path, data: bytes) -> None:
 def write_files(folder: Path, files: Mapping[str, str]) -> int:
     """Write text files into ``folder``: all to a temporary folder first, then moved into
     place, so a failure leaves the folder as it was. Returns how many were written."""
-    folder.mkdir(parents=True, exist_ok=True)
+    _make_folder(folder)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=folder))
     try:
         for name, text in files.items():

@@ -304,6 +304,8 @@ def solve(
             puzzle = kind.typed(" ".join(cards), size=size)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="'CARDS'") from None
+    if limit is not None and not count:
+        raise click.UsageError("--limit says where --count stops: give it with --count")
     data = kind.describe(puzzle)
     if count:
         found = kind.count(puzzle, limit=limit)
@@ -326,7 +328,7 @@ def solve(
 @click.command()
 @kind_argument
 @click.option("--id", "puzzle_id", required=True, help="The puzzle's id, as printed on the sheet.")
-@click.option("--answer", type=click.File("r", encoding="utf-8"), required=True,
+@click.option("--answer", type=click.File("rb"), required=True,
               help="The written answer: a file, or - to read it from standard input. One row "
               "a line (or rows separated by /); No in place of one card, or No alone, "
               "claims the set is impossible.")  # fmt: skip
@@ -339,7 +341,14 @@ def check(kind: PuzzleKind[Any, Any], puzzle_id: str, answer: Any, as_json: bool
         printf 'Gb=C ...\\n...' | printables check matrix --id 3x3-ma1y4e --answer -
     """
     puzzle = _load(kind, puzzle_id)
-    text = answer.read()
+    try:  # Notepad starts UTF-8 files with a byte-order mark: it is no part of the answer
+        text = answer.read().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise click.BadParameter(
+            f"the answer is not text in UTF-8 (byte {error.start + 1} is "
+            f"{error.object[error.start]:#04x}); save it as UTF-8 or plain text",
+            param_hint="'--answer'",
+        ) from None
     try:
         verdict = kind.check(puzzle, text)
     except ValueError as error:

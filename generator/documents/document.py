@@ -1,6 +1,7 @@
 """Printed documents: worksheets, answer keys, proctor kits and score sheets.
 
-A :class:`Document` is a reportlab canvas with the house style of every page:
+A :class:`Document` is a PDF (drawn through :class:`~generator.draw.pdf.PdfPages`) with
+the house style of every page:
 margins, a heading, a footer naming the document and the page, and a cursor
 that flows blocks down the page and starts a new page when one does not fit.
 Everything is black on white (or light gray fills), so it prints the same on a

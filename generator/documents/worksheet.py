@@ -1,11 +1,11 @@
 """Worksheets: puzzles to solve on paper, then their answer key on separate pages.
 
-Each puzzle is printed by its kind's design (:data:`DESIGNS`): its cards as small real
-cards with their names, room for the answer, its id and a QR code of its checking page
-(``<base-url>/check/<id>``). The answer key starts on a new page, so a teacher can print
+Each puzzle is printed by its kind's design (:data:`PUZZLE_DESIGNS`): its cards as small
+real cards with their names, room for the answer, its id and a QR code of its checking
+page (``<base-url>/check/<id>``). The answer key starts on a new page, so a teacher can print
 the puzzles alone (``--no-key``) or tear the key off.
 
-Adding a kind's worksheet is one blocks module and one line in :data:`DESIGNS`.
+Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ DEFAULT_BASE_URL = "http://localhost:5000"
 """Where the checking pages are served by default (``printables serve`` on this computer);
 pass the address students can reach instead."""
 
-DESIGNS: dict[str, PuzzleDesign] = {
+PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
     "matrix": matrix_blocks.DESIGN,
 }
 """How each puzzle kind is printed, by kind key."""
@@ -49,7 +49,7 @@ def worksheet_pdf(puzzles: Sequence[Any], options: WorksheetOptions) -> bytes:
     kinds = {kind_of(p.id).key for p in puzzles}
     if len(kinds) != 1:
         raise ValueError(f"a worksheet holds puzzles of one kind, not {sorted(kinds)}")
-    design = DESIGNS[kinds.pop()]
+    design = PUZZLE_DESIGNS[kinds.pop()]
     title = options.title or design.title
     sizes = sorted({p.size_text for p in puzzles})
     doc = Document(

@@ -1,4 +1,5 @@
-"""The PDF backend: the only module that speaks reportlab.
+"""The PDF backend: the only module that draws with reportlab (:mod:`~generator.draw.fonts`
+measures text with its font metrics).
 
 :class:`PdfPages` is a PDF drawn page by page in the project's coordinates, millimetres
 from each page's top-left corner with y pointing down, and turns them into reportlab's
@@ -77,12 +78,7 @@ def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
         canvas.rotate(-text.rotate)
     canvas.setFillColor(ink(text.color))
     canvas.setFont(font_name(text.bold), text.size)
-    draw = {
-        "start": canvas.drawString,
-        "middle": canvas.drawCentredString,
-        "end": canvas.drawRightString,
-    }[text.anchor]
-    draw(0, 0, text.text)
+    _DRAW[text.anchor](canvas, 0, 0, text.text)
     canvas.restoreState()
 
 

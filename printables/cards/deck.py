@@ -87,6 +87,8 @@ class Attribute:
         'b, g or w'
         """
         symbols = [v.symbol for v in self.values]
+        if len(symbols) == 1:
+            return symbols[0]
         return ", ".join(symbols[:-1]) + " or " + symbols[-1]
 
     def by_symbol(self, symbol: str) -> Value | None:
@@ -103,6 +105,8 @@ class Attribute:
             raise ValueError(
                 f"{self.name} has no value {sorted(unknown)}; it has {self.expected()}"
             )
+        if not kept:
+            raise ValueError(f"a stripped deck keeps at least one {self.name}")
         return Attribute(self.name, kept)
 
 
@@ -263,7 +267,7 @@ class Deck:
         attributes = [a.keeping(keep[a.name]) if a.name in keep else a for a in self.attributes]
         unknown = set(keep) - set(self._positions)
         if unknown:
-            raise ValueError(f"{self.title} cards have no {sorted(unknown)}")
+            raise ValueError(f"the {self.title} deck's cards have no {sorted(unknown)}")
         return Deck(
             key,
             title,
@@ -287,7 +291,9 @@ class Deck:
             return self._positions[name]
         except KeyError:
             known = ", ".join(self._positions)
-            raise KeyError(f"{self.title} cards have no {name!r}; they have {known}") from None
+            raise KeyError(
+                f"the {self.title} deck's cards have no {name!r}; they have {known}"
+            ) from None
 
     def index_of(self, values: tuple[int, ...]) -> int:
         """The position of the card showing ``values`` (indices into the attributes)."""

@@ -38,6 +38,21 @@ SIZES: tuple[tuple[int, int], ...] = (
     (5, 4),
     (5, 5),
 )
+
+
+def check_size(rows: int, cols: int, error: type[Exception] = ValueError) -> None:
+    """Refuse, with ``error``, a grid size the book does not play.
+
+    >>> check_size(6, 6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 6x6 is not a Matrix size of the book; expected 3x3, 3x4, 4x3, ..., 5x5
+    """
+    if (rows, cols) not in SIZES:
+        sizes = ", ".join(f"{r}x{c}" for r, c in SIZES)
+        raise error(f"{rows}x{cols} is not a Matrix size of the book; expected {sizes}")
+
+
 """The book's matrix sizes (rows, columns), with their transposes."""
 
 

@@ -83,14 +83,6 @@ def ranking(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in totals if other < mine) for mine in totals)
 
 
-def winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """The players (0-based) with the lowest total; a tie shares the win."""
-    if not totals:
-        return ()
-    best = min(totals)
-    return tuple(p for p, t in enumerate(totals) if t == best)
-
-
 def successive_schedule(players: int, set_size: int = 9) -> tuple[tuple[int, ...], ...]:
     """MAT Successive: ``schedule[turn][player]`` is the set (0-based) the player solves in
     that turn. Player p is dealt set p; after each turn every set passes to the next

@@ -53,7 +53,7 @@ from typing import Any
 from printables.cards.deck import Card
 from printables.cards.reading import read_cards
 from printables.cards.wording import sentence
-from printables.matrix.check import DECK, SIZES, check_grid
+from printables.matrix.check import DECK, check_grid, check_size
 from printables.matrix.mat import AnswerCheck, check_answer
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
 from printables.matrix.solver import Grid, SearchStats, check_set, count_solutions, search
@@ -149,12 +149,6 @@ class Puzzle:
         return self.grade.solvable
 
 
-def _check_size(rows: int, cols: int) -> None:
-    if (rows, cols) not in SIZES:
-        sizes = ", ".join(f"{r}x{c}" for r, c in SIZES)
-        raise PuzzleIdError(f"{rows}x{cols} is not a Matrix size of the book; expected {sizes}")
-
-
 def parse_size(text: str) -> tuple[int, int]:
     """Read a size written ``RxC``.
 
@@ -169,7 +163,7 @@ def parse_size(text: str) -> tuple[int, int]:
     if not match:
         raise PuzzleIdError(f"{text!r} is not a size; expected rows x columns such as 4x5")
     rows, cols = int(match[1]), int(match[2])
-    _check_size(rows, cols)
+    check_size(rows, cols, PuzzleIdError)
     return rows, cols
 
 
@@ -184,7 +178,7 @@ def generated_id(rows: int, cols: int, want: str, level: str, seed: int) -> str:
     >>> parse_id("4x4-258n5q")
     PuzzleSpec(rows=4, cols=4, want='solvable', level='medium', seed=2718, cards=())
     """
-    _check_size(rows, cols)
+    check_size(rows, cols, PuzzleIdError)
     w = list(WANTS).index(_letter(want, WANTS, "what is wanted"))
     d = list(LEVELS).index(_letter(level, LEVELS, "difficulty"))
     if not 0 <= seed < MAX_SEED:
@@ -239,7 +233,7 @@ def card_id(cards: Sequence[Card], rows: int, cols: int) -> str:
     >>> card_id(read_cards("Bb=S Bb=C Bb=T Bb~S Bb~C Bb~T Bbz S BbzC BbzT", FOUR_D), 3, 3)
     '3x3-c-fz'
     """
-    _check_size(rows, cols)
+    check_size(rows, cols, PuzzleIdError)
     check_set(cards, rows, cols)
     mask = 0
     for c in cards:
@@ -281,7 +275,7 @@ def parse_id(text: str) -> PuzzleSpec:
     if not match:
         raise PuzzleIdError(f"{text!r} is not a puzzle id; expected {ID_HELP}")
     rows, cols = int(match[1]), int(match[2])
-    _check_size(rows, cols)
+    check_size(rows, cols, PuzzleIdError)
     if match[4] is not None:
         n = _unscramble(_number(match[4], text))
         if n >= 9 * MAX_SEED:
@@ -496,7 +490,7 @@ def disjoint_sets(
         raise GenerationError(
             f"one deck holds 1 to {most} disjoint {rows}x{cols} sets, not {count}"
         )
-    _check_size(rows, cols)
+    check_size(rows, cols, PuzzleIdError)
     rng = random.Random(f"disjoint {count} {rows}x{cols} {want} {level} {seed}")
     wanted = WANTS[_letter(want, WANTS, "what is wanted")]
     level = LEVELS[_letter(level, LEVELS, "difficulty")]
@@ -559,7 +553,7 @@ class Choices:
     level: str = "medium"
 
     def __post_init__(self) -> None:
-        _check_size(*self.size)
+        check_size(*self.size, error=PuzzleIdError)
         object.__setattr__(self, "want", WANTS[_letter(self.want, WANTS, "what is wanted")])
         object.__setattr__(self, "level", LEVELS[_letter(self.level, LEVELS, "difficulty")])
 

@@ -108,10 +108,6 @@ class MatSet:
     def label(self) -> str:
         return f"Set {self.position + 1}"
 
-    @property
-    def key(self) -> frozenset[Card]:
-        return set_key(self.cards)
-
 
 @dataclass(frozen=True)
 class Round:

@@ -94,7 +94,7 @@ def test_every_post_without_a_token_is_refused_and_changes_nothing(csrf_app: Fla
     )  # fmt: skip
     assert made.location == "/sessions/1"
     routes = post_routes(csrf_app)
-    assert len(routes) >= 20 and "proctor.create" in routes and "timers.set_timer" in routes
+    assert len(routes) >= 20 and "mat.create" in routes and "timers.set_timer" in routes
     data = {"confirm": "yes", "names": "Eve", "shown": "1", "name": "X", "verdict": "solved",
             "username": "ada", "password": PASSWORD, "repeat": PASSWORD, "code": "ABCDEF",
             "nickname": "Eve", "round": "0", "claim": "done", "preset": "1"}  # fmt: skip

@@ -185,6 +185,19 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     assert press(bo, code, 0, answer="Bx=S").status_code == 303  # unreadable
     assert press(cy, code, 0, "impossible", "No").status_code == 303
     before = scores(teacher, session_id)
+    # MAT Successive: in turn 2 each player has the other's set (the engine's schedule).
+    successive, turns = new_session(teacher, variant="successive", name="Turns")
+    dee, eve = join(app, turns, "Dee"), join(app, turns, "Eve")
+    for number in (0, 1):
+        assert teacher.post(f"/sessions/{successive}/rounds").status_code == 303
+        clock.at += 30
+        for student in (dee, eve):
+            assert press(student, turns, number, "impossible", "No").status_code == 303
+        assert teacher.post(f"/sessions/{successive}/rounds/end").status_code == 303
+        clock.at += 5
+    in_turns = scores(teacher, successive)
+    # Both claim "No" each turn: wrong for set 1 (solvable), right for set 2, whoever has it.
+    assert [(v[1], v[3]) for v in in_turns.values()] == [("600", "30"), ("600", "30")]
     app.extensions["printables_db"].dispose()
 
     engine = make_engine(url)  # make it a version 1 database: no checks kept
@@ -205,6 +218,7 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     again = upgraded.test_client()
     log_in(again, "ada")
     assert scores(again, session_id) == before
+    assert scores(again, successive) == in_turns
     assert before["Ann"][1] == "42" and before["Bo"][1] == "600"
 
 

@@ -69,3 +69,25 @@ def set_password(db: Connection, username: str, password: str) -> None:
 
 def teacher_count(db: Connection) -> int:
     return int(db.execute(select(func.count()).select_from(teachers)).scalar_one())
+
+
+def teacher_name(db: Connection, teacher_id: int) -> str | None:
+    """The user name of the teacher with this id (None: no such account, or removed)."""
+    name = db.execute(select(teachers.c.username).where(teachers.c.id == teacher_id)).scalar()
+    return None if name is None else str(name)
+
+
+def login_of(db: Connection, username: str) -> tuple[int, str] | None:
+    """(id, password hash) of the account a typed user name names, in any case."""
+    row = db.execute(
+        select(teachers.c.id, teachers.c.password_hash).where(
+            teachers.c.username == username.strip().casefold()
+        )
+    ).first()
+    return None if row is None else (int(row.id), str(row.password_hash))
+
+
+def teacher_names(db: Connection) -> list[str]:
+    """Every teacher's user name, in order."""
+    return [str(n) for n in db.execute(select(teachers.c.username).order_by(teachers.c.username))
+            .scalars()]  # fmt: skip

@@ -24,16 +24,20 @@ from flask import (
     session,
     url_for,
 )
-from sqlalchemy import select
 from werkzeug.security import check_password_hash
 from werkzeug.wrappers import Response
 
-from webapp.accounts.store import AccountError, create_teacher, teacher_count
+from webapp.accounts.store import (
+    AccountError,
+    create_teacher,
+    login_of,
+    teacher_count,
+    teacher_name,
+)
 from webapp.db import read, write
 from webapp.pages import error_page
 from webapp.pages import problem as problem_text
 from webapp.security import RateLimited, client_address, limit
-from webapp.tables import teachers
 
 bp = Blueprint("accounts", __name__)
 
@@ -57,9 +61,7 @@ def login_required(view: F) -> F:
         tid = session.get("teacher_id")
         if tid is not None:
             with read() as db:
-                name = db.execute(
-                    select(teachers.c.username).where(teachers.c.id == tid)
-                ).scalar_one_or_none()
+                name = teacher_name(db, tid)
             if name is not None:
                 g.teacher_id, g.teacher_name = tid, name
                 return view(*args, **kwargs)
@@ -122,19 +124,15 @@ def login() -> Response | str | tuple[str, int]:
         )
         return page, 429, {"Retry-After": str(busy.retry_after)}  # type: ignore[return-value]
     with read() as db:
-        row = db.execute(
-            select(teachers.c.id, teachers.c.password_hash).where(
-                teachers.c.username == typed["username"].strip().casefold()
-            )
-        ).first()
-    if row is None or not check_password_hash(row.password_hash, request.form.get("password", "")):
+        found = login_of(db, typed["username"])
+    if found is None or not check_password_hash(found[1], request.form.get("password", "")):
         problem = "That user name and password do not match an account."
         page = render_template(
             "accounts/login.html", typed=typed, problem=problem, next=request.form.get("next")
         )
         return page, 401
     session.clear()
-    session["teacher_id"] = row.id
+    session["teacher_id"] = found[0]
     session.permanent = True
     return redirect(_safe_next(request.form.get("next")) or url_for("home.dashboard"))
 

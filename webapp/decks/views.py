@@ -19,7 +19,7 @@ from generator.draw.layout import (
 )
 from generator.draw.svg import scene_to_svg
 from printables.cards.deck import Deck
-from printables.cards.decks import DECKS
+from printables.cards.decks import DECKS, get_deck
 from printables.cards.errors import UnknownDeckError
 from webapp.pages import error_page
 
@@ -27,15 +27,17 @@ bp = Blueprint("decks", __name__)
 
 
 def _deck(key: str) -> Deck:
+    """The deck a page's address names, in any case, as the command line reads it."""
     try:
-        return DECKS[key]
-    except KeyError:
+        return get_deck(key)
+    except UnknownDeckError:
         raise UnknownDeckError(key) from None
 
 
 @bp.errorhandler(UnknownDeckError)
 def unknown_deck(error: UnknownDeckError) -> tuple[str, int]:
-    return error_page("Not found", f"There is no deck called {error}.", 404)
+    known = ", ".join(DECKS)
+    return error_page("Not found", f"There is no deck called {error}; the decks: {known}.", 404)
 
 
 @bp.get("/decks")

@@ -4,12 +4,12 @@ dashboard (timers and MAT sessions)."""
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request, session
-from sqlalchemy import select
 
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
+from webapp.mat import store as mat_store
 from webapp.pages import error_page
-from webapp.tables import mat_sessions, timers
+from webapp.timers import store as timers_store
 
 bp = Blueprint("home", __name__)
 
@@ -38,12 +38,6 @@ def front() -> str:
 @login_required
 def dashboard() -> str:
     with read() as db:
-        my_timers = db.execute(
-            select(timers).where(timers.c.teacher_id == teacher_id()).order_by(timers.c.id)
-        ).all()
-        my_sessions = db.execute(
-            select(mat_sessions)
-            .where(mat_sessions.c.teacher_id == teacher_id())
-            .order_by(mat_sessions.c.created_at.desc())
-        ).all()
+        my_timers = timers_store.timers_of(db, teacher_id())
+        my_sessions = mat_store.sessions_of(db, teacher_id())
     return render_template("home/dashboard.html", timers=my_timers, sessions=my_sessions)

@@ -130,6 +130,18 @@ def create_session(
 # --- reading a session ----------------------------------------------------------------
 
 
+def sessions_of(db: Connection, teacher_id: int) -> list[Row[Any]]:
+    """The teacher's sessions, newest first (their rows: id, name, variant, size, join
+    code)."""
+    return list(
+        db.execute(
+            select(mat_sessions)
+            .where(mat_sessions.c.teacher_id == teacher_id)
+            .order_by(mat_sessions.c.created_at.desc())
+        ).all()
+    )
+
+
 def load(db: Connection, session_id: int, teacher_id: int | None = None) -> SessionView:
     """A session by id (only the given teacher's, when a teacher is given)."""
     query = select(mat_sessions).where(mat_sessions.c.id == session_id)

@@ -32,6 +32,7 @@ from generator.documents.session_results import SessionResults, session_scoreshe
 from generator.draw.layout import parse_paper
 from generator.draw.qr import qr_scene
 from generator.draw.svg import scene_to_svg
+from printables.matrix.check import SIZES as MATRIX_SIZES
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import get_puzzle
 from printables.matrix.session import Conflict, MatError, SetSource, choose_sets
@@ -42,9 +43,10 @@ from webapp.network import public_url
 from webapp.pages import error_page, wants_json
 from webapp.pages import problem as problem_text
 
-bp = Blueprint("proctor", __name__, url_prefix="/sessions")
+bp = Blueprint("mat", __name__, url_prefix="/sessions")
 
-SIZES = ("3x3", "3x4", "3x5", "4x4", "4x5", "5x5")
+SIZES = tuple(f"{rows}x{cols}" for rows, cols in MATRIX_SIZES if rows <= cols)
+"""The sizes offered, each once: a 3x4 set can also be laid as 4x3."""
 
 
 def _view(session_id: int) -> store.SessionView:
@@ -60,7 +62,7 @@ def _status(error: MatError) -> int:
 
 
 def _back(view: store.SessionView, round_number: int | None = None, anchor: str = "") -> Response:
-    target = url_for("proctor.console", session_id=view.id, round=round_number)
+    target = url_for("mat.console", session_id=view.id, round=round_number)
     response = redirect(target + (f"#{anchor}" if anchor else ""), code=303)
     return response
 
@@ -144,7 +146,7 @@ def create() -> Response | tuple[str, int]:
             "mat/new.html", typed=typed, sizes=SIZES, problem=problem_text(error)
         )
         return page, 400
-    return redirect(url_for("proctor.console", session_id=session_id), code=303)
+    return redirect(url_for("mat.console", session_id=session_id), code=303)
 
 
 def _whole(text: str, what: str, expected: str) -> int:
@@ -338,13 +340,13 @@ def reveal(session_id: int) -> Any:
             store.reveal(db, store.load(db, session_id, teacher_id()), shown)
     except LookupError:
         abort(404)
-    return redirect(url_for("proctor.results", session_id=session_id), code=303)
+    return redirect(url_for("mat.results", session_id=session_id), code=303)
 
 
 @bp.post("/<int:session_id>/delete-students")
 @login_required
 def delete_students(session_id: int) -> Any:
-    after = url_for("proctor.results", session_id=session_id, deleted=1)
+    after = url_for("mat.results", session_id=session_id, deleted=1)
     problem = "Tick the box to confirm: every player's name, times and answers will be deleted."
     return _delete(session_id, store.delete_student_data, problem, after)
 

@@ -28,9 +28,9 @@ DESIGNS: dict[str, Design] = {
     "4d": fourd.DESIGN,
     "paradox": paradox.DESIGN,
     "standard": standard.DESIGN,
-    "four": standard.DESIGN,
 }
-"""The design of each deck, by deck key (a stripped deck may share its parent's)."""
+"""The design of each deck, by deck key; a stripped deck without its own is printed in its
+parent's (Four's deck in the standard deck's)."""
 
 
 class NoDesignError(ValueError):
@@ -38,11 +38,13 @@ class NoDesignError(ValueError):
 
 
 def design(deck: Deck) -> Design:
-    """The design of ``deck``."""
-    try:
-        return DESIGNS[deck.key]
-    except KeyError:
-        raise NoDesignError(f"no card face is designed for the {deck.title} deck") from None
+    """The design of ``deck``: its own, or for a stripped deck its parent's."""
+    chosen: Deck | None = deck
+    while chosen is not None:
+        if chosen.key in DESIGNS:
+            return DESIGNS[chosen.key]
+        chosen = chosen.parent
+    raise NoDesignError(f"no card face is designed for the {deck.title} deck")
 
 
 def face(

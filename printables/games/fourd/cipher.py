@@ -47,7 +47,6 @@ from itertools import combinations
 from typing import Literal
 
 from printables.cards.deck import Card
-from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.cards.wording import names
 from printables.fourd.patterns import are_ciphers, pattern_of
@@ -460,7 +459,7 @@ class ChallengeCipher(FourDGame[CipherState, CipherMove, CipherOptions]):
     # -- scoring positions written in notation -------------------------------------------
 
     def score_position(self, text: str, options: CipherOptions | None = None) -> Scored:
-        cards = read_cards(text, FOUR_D)
+        cards = read_cards(text, self.deck)
         if len(cards) == 3:
             pattern = pattern_of(cards)
             chart = list(pattern.chart)

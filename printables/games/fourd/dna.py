@@ -290,8 +290,8 @@ class Dna(FourDGame[DnaState, DnaMove, DnaOptions]):
         rows = [row for row in text.replace("\n", "/").split("/") if row.strip(" ,;\t")]
         if not rows:
             raise PositionError("write at least one chain of cards, bottom card first")
-        chains = [read_cards(row, FOUR_D) for row in rows]
-        read_cards(" ".join(names(c) for c in chains), FOUR_D)  # no card in two chains
+        chains = [read_cards(row, self.deck) for row in rows]
+        read_cards(" ".join(names(c) for c in chains), self.deck)  # no card in two chains
         reasons = []
         for i, chain in enumerate(chains, 1):
             for a, b in pairwise(chain):

@@ -26,7 +26,6 @@ from itertools import pairwise
 from typing import Any
 
 from printables.cards.deck import Card
-from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.cards.wording import values_text
 from printables.games.base import (
@@ -276,7 +275,7 @@ class Matches(FourDGame[MatchesState, MatchesMove, MatchesOptions]):
     def score_position(self, text: str, options: MatchesOptions | None = None) -> Scored:
         played, sep, top = text.partition(" on ")
         if sep:
-            card, under = read_cards(played, FOUR_D), read_cards(top, FOUR_D)
+            card, under = read_cards(played, self.deck), read_cards(top, self.deck)
             if len(card) != 1 or len(under) != 1:
                 raise PositionError(f"write a play as 'CARD on TOP', one card each, not {text!r}")
             cards = [under[0], card[0]]
@@ -291,7 +290,7 @@ class Matches(FourDGame[MatchesState, MatchesMove, MatchesOptions]):
                 if not self.players[0] <= players <= self.players[1]:
                     raise PositionError(f"Matches is for 2 to 5 players, not {players}")
                 text = rest
-            cards = read_cards(text, FOUR_D)
+            cards = read_cards(text, self.deck)
             if len(cards) < 2:
                 raise PositionError(
                     "write 'CARD on TOP', or at least two cards in the order played "

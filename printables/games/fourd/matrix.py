@@ -28,7 +28,8 @@ The project's readings (docs/readings/matrix.md):
   the set received, or "impossible") with the elapsed seconds. Places follow the
   seconds; players with equal times share the better place and its score (3
   players at 60, 60, 90 s score 3, 3, 1).
-- Option ``hand`` (1 = the first hand) sets the passing distance, counting round
+- Option ``hand`` (1 = the first hand) sets the passing distance of the first deal,
+  and each next hand (:meth:`Game.next_hand`) passes one place further, counting round
   and round: hand k passes to the ((k - 1) mod (players - 1)) + 1-th player on the
   left, never to oneself.
 - Random play answers from a small menu: the solver's solution, the cards arranged
@@ -65,16 +66,10 @@ from printables.games.base import (
 )
 from printables.games.dealing import deal, left_of
 from printables.games.fourd import FourDGame
-from printables.matrix.check import SIZES, check_grid
+from printables.matrix.check import check_grid, check_size
 from printables.matrix.solver import solve
 
 Rows = tuple[tuple[Card, ...], ...]
-
-
-def _check_size(rows: int, cols: int) -> None:
-    if (rows, cols) not in SIZES:
-        sizes = ", ".join(f"{r}x{c}" for r, c in SIZES)
-        raise OptionError(f"a matrix is {sizes}, not {rows}x{cols}")
 
 
 @lru_cache(maxsize=4096)
@@ -111,7 +106,7 @@ class MatrixOptions:
     )
 
     def __post_init__(self) -> None:
-        _check_size(self.rows, self.cols)
+        check_size(self.rows, self.cols, OptionError)
 
 
 @dataclass(frozen=True)
@@ -342,14 +337,17 @@ class ChallengeOptions:
     cols: int = field(default=3, metadata={"help": "columns of the square or rectangle"})
     hand: int = field(
         default=1,
-        metadata={"help": "which hand of the round: hand k passes to the k-th player on the left"},
+        metadata={
+            "help": "which hand of the round the first deal is: hand k passes to the k-th "
+            "player on the left (each next hand one further)"
+        },
     )
     rounds: int = field(
         default=1, metadata={"help": "rounds in a game (a round is players - 1 hands)"}
     )
 
     def __post_init__(self) -> None:
-        _check_size(self.rows, self.cols)
+        check_size(self.rows, self.cols, OptionError)
         if not self.rows * self.cols <= self.deal <= 40:
             raise OptionError(
                 f"deal must be {self.rows * self.cols} (rows x cols) to 40 cards, not {self.deal}"
@@ -463,7 +461,7 @@ class ChallengeMatrix(FourDGame[ChallengeState, ChallengeMove, ChallengeOptions]
 
     def _pass_sets(self, state: ChallengeState) -> ChallengeState:
         n = state.players
-        step = pass_distance(state.options.hand, n)
+        step = pass_distance(state.options.hand + state.hand_number, n)
         sets = [state.hands[(seat - step) % n] for seat in range(n)]
         return replace(state, sets=tuple(sets), hands=((),) * n, turn=left_of(state.dealer, n))
 

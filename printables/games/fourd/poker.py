@@ -1,7 +1,7 @@
 """4D Poker, the game (4D Playing Cards rulebook): betting, five-card draw and stud.
 
 Two to seven players. Before every hand each player puts the ante (one chip) in the
-pot. The hand ranking is :mod:`printables.fourd.poker`; the betting sessions are
+pot. The hand ranking is :mod:`printables.fourd.poker_ranks`; the betting sessions are
 :mod:`printables.games.betting` (open 1 chip up to the limit or drop out; then call,
 call and raise up to the limit, or drop out, until all remaining players have put
 in the same). The player on the dealer's left opens the first session; every later
@@ -22,7 +22,7 @@ remainder stays in the pot for the next hand (:meth:`Poker.next_hand` carries it
 last player to bet or raise in the last session shows first, then the others
 clockwise: recorded, it changes nothing.
 
-The project's readings (docs/readings/poker_game.md): the default game is five-card
+The project's readings (docs/readings/poker.md): the default game is five-card
 draw, the first the book describes, with 100 chips each and a limit of 5 (the
 book's suggested pair); there is no checking (the book's opener bets or drops out);
 raises are unlimited in number unless the option ``raises`` caps them; a player who
@@ -51,7 +51,7 @@ from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.cards.wording import names
 from printables.fourd.flushes import triple_flush_pairs, value_counts
-from printables.fourd.poker import PokerRank, best_five, rank_hand, rank_indices
+from printables.fourd.poker_ranks import PokerRank, best_five, rank_hand, rank_indices
 from printables.games import betting
 from printables.games.base import (
     OptionError,

@@ -622,7 +622,7 @@ class Rummy(FourDGame[RummyState, RummyMove, RummyOptions]):
             if name in sections:
                 raise PositionError(f"the section {name!r} is written twice")
             sections[name] = body
-        melds = [read_cards(group, FOUR_D) for group in sections.get("melds", "").split("|")]
+        melds = [read_cards(group, self.deck) for group in sections.get("melds", "").split("|")]
         melds = [m for m in melds if m]
         added = read_cards(sections.get("added", ""), FOUR_D)
         hand = read_cards(sections.get("hand", ""), FOUR_D)

@@ -367,10 +367,10 @@ class SecretCard(FourDGame[SecretState, SecretMove, SecretOptions]):
         return self._deduce(text)
 
     def _count_clues(self, secret_text: str, clue_text: str) -> Scored:
-        secrets = read_cards(secret_text, FOUR_D)
+        secrets = read_cards(secret_text, self.deck)
         if len(secrets) != 1:
             raise PositionError(f"write one secret card before 'vs', not {secret_text.strip()!r}")
-        secret, clue_cards = secrets[0], read_cards(clue_text, FOUR_D)
+        secret, clue_cards = secrets[0], read_cards(clue_text, self.deck)
         if not clue_cards:
             raise PositionError("write the clue cards after 'vs'")
         if secret in clue_cards:

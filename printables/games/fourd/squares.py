@@ -383,7 +383,7 @@ class Squares(FourDGame[SquaresState, Place, SquaresOptions]):
         return broken
 
     def score_position(self, text: str, options: SquaresOptions | None = None) -> Scored:
-        grid = read_grid(text, FOUR_D)
+        grid = read_grid(text, self.deck)
         return score_grid(grid, self.title)
 
 

@@ -41,7 +41,6 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from printables.cards.deck import Card, Value
-from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.cards.wording import values_text
 from printables.fourd.flushes import is_nada, value_counts
@@ -407,7 +406,7 @@ class Zodiac(FourDGame[ZodiacState, ZodiacMove, ZodiacOptions]):
         return broken
 
     def score_position(self, text: str, options: ZodiacOptions | None = None) -> Scored:
-        cards = read_cards(text, FOUR_D)
+        cards = read_cards(text, self.deck)
         if not cards:
             raise PositionError("write a hand of cards, e.g. 'Gg~T Rb~T BgzC'")
         counts = value_counts(cards)

@@ -13,6 +13,8 @@ from pypdf import PdfReader
 
 from generator import commands
 from generator.commands import decks, options
+from printables.cards import DECKS
+from printables.cards.wording import or_list
 
 
 def printables(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -136,6 +138,8 @@ def test_the_help_lists_every_command_with_its_own_first_sentence() -> None:
     listed = CliRunner().invoke(commands.main, ["--help"]).output
     for name in [*commands.COMMANDS, "serve", "teacher"]:
         assert f"\n  {name} " in listed
+    named = listed.split("or one deck (", 1)[1].split(")", 1)[0]
+    assert named == or_list(list(DECKS)), "the help names every deck printables prints"
 
 
 def test_the_help_imports_no_drawing_no_games_and_no_web_app() -> None:
@@ -150,3 +154,16 @@ def test_the_help_imports_no_drawing_no_games_and_no_web_app() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+
+
+def test_an_output_folder_blocked_by_a_file_gets_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    for args in (["deck", "four", "--out", str(blocker / "x.pdf")],
+                 ["deck", "four", "--format", "svg", "--out", str(blocker)]):  # fmt: skip
+        result = printables(*args, cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        assert (
+            result.stderr
+            == f"Error: cannot write into {blocker}: a file of that name is in the way\n"
+        )

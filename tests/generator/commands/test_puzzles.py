@@ -497,3 +497,29 @@ def test_pack_writes_both_decks_and_the_score_sheets(tmp_path: Path) -> None:
     assert len(sheets.pages) >= 9  # a page or two for each of the nine 4D games that keep score
     assert f"Wrote {Path('pack') / 'score-sheets.pdf'}: score sheets" in result.stdout
     assert "Classroom pack ready in pack/" in result.stdout
+
+
+def test_check_reads_a_file_saved_by_notepad_and_refuses_bytes_that_are_not_text(
+    tmp_path: Path,
+) -> None:
+    """Notepad starts a UTF-8 file with a byte-order mark; a file in another encoding (or
+    not text at all) gets one line and status 2, never a traceback."""
+    puzzle = get_puzzle(SOLVABLE_ID)
+    assert puzzle.solution is not None
+    rows = "\r\n".join(" ".join(str(c) for c in row) for row in puzzle.solution)
+    notepad = tmp_path / "answer.txt"
+    notepad.write_bytes("\ufeff".encode() + rows.encode())
+    status, out, err = run("check", "matrix", "--id", puzzle.id, "--answer", str(notepad))
+    assert status == 0 and out.startswith("Right."), err
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("Bb=S Bb\xe9".encode("latin-1"))
+    status, out, err = run("check", "matrix", "--id", puzzle.id, "--answer", str(latin))
+    assert status == 2 and out == ""
+    assert "Invalid value for '--answer': the answer is not text in UTF-8 (byte 8 is 0xe9)" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_limit_without_count_is_refused() -> None:
+    status, out, err = run("solve", "matrix", "--id", SOLVABLE_ID, "--limit", "5")
+    assert status == 2 and out == ""
+    assert "--limit says where --count stops: give it with --count" in err

@@ -116,8 +116,13 @@ def test_jokers_share_nothing_and_are_spoken_by_name() -> None:
 def test_a_stripped_deck_keeps_only_values_its_parent_has() -> None:
     with pytest.raises(ValueError, match="rank has no value"):
         STANDARD.stripped("bad", "Bad", {"rank": ["A", "1"]})
-    with pytest.raises(ValueError, match="have no"):
+    with pytest.raises(ValueError, match="the Standard playing cards deck's cards have no"):
         STANDARD.stripped("bad", "Bad", {"colour": ["red"]})
+    with pytest.raises(ValueError, match="keeps at least one rank"):
+        STANDARD.stripped("bad", "Bad", {"rank": []})
+    spades = STANDARD.stripped("spades", "Spades", {"suit": ["S"]})
+    with pytest.raises(CardNameError, match=r"'H' is not a suit; expected S$"):
+        spades.card("AH")
 
 
 def test_the_registry_finds_each_deck_by_key_in_any_case() -> None:

@@ -13,7 +13,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D, PARADOX
 from printables.cards.errors import DuplicateCardError
 from printables.cards.reading import read_cards
-from printables.fourd.poker import PokerRank, best_five, rank_hand
+from printables.fourd.poker_ranks import PokerRank, best_five, rank_hand
 
 # The rulebook's sample hands, "listed in order from highest to lowest". The first and
 # third are given card by card; the others are built from what the book says of them

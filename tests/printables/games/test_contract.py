@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from printables.cards import FOUR_D
+from printables.cards import DECKS, FOUR_D
 from printables.games.base import (
     Game,
     IllegalMoveError,
@@ -60,6 +60,8 @@ def sample_states(game: Game[Any, Any, Any], seeds: range, options: Any = None) 
 
 
 KEYS = sorted(GAMES)
+FAMILIES = {"fourd": (FOUR_D, "4D Playing Cards")}
+"""Each family of games (a package of printables/games/): its deck and its book."""
 
 
 def test_every_game_module_is_registered() -> None:
@@ -75,9 +77,11 @@ def test_every_game_module_is_registered() -> None:
 @pytest.mark.parametrize("key", KEYS)
 def test_every_game_names_its_deck_and_book(key: str) -> None:
     game = GAMES[key]
-    assert game.deck is FOUR_D and game.book == "4D Playing Cards"
+    assert game.deck in DECKS.values() and game.book
     state = game.setup(game.players[0], seed=3)
     assert {c.deck for c in game.universe(state)} == {game.deck}
+    family = type(game).__module__.split(".")[2]  # printables.games.<family>.<game>
+    assert FAMILIES[family] == (game.deck, game.book)
 
 
 def _other_moves(game: Game[Any, Any, Any]) -> list[object]:

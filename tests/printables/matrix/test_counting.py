@@ -94,7 +94,7 @@ def distinct_solutions(cards: Sequence[Card], rows: int, cols: int) -> list[tupl
 # -- the answer ----------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.randoms(use_true_random=False), st.sampled_from(SHAPES), st.booleans(), st.data())
 def test_a_limited_count_is_the_smaller_of_the_count_and_the_limit(
     generator: random.Random, size: tuple[int, int], one_step: bool, data: st.DataObject
@@ -118,7 +118,7 @@ def test_a_limited_count_is_the_smaller_of_the_count_and_the_limit(
         assert count_solutions(cards, rows, cols, limit=limit) == min(count, limit)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.randoms(use_true_random=False),
     st.sampled_from([(3, 3), (3, 4), (4, 3), (3, 5), (4, 4)]),
@@ -245,7 +245,7 @@ def test_crowded_3x3_sets_are_listed_each_solution_once(names: str) -> None:
     assert len(distinct_solutions(cards, 3, 3)) == count
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.randoms(use_true_random=False), st.sampled_from([(3, 3), (3, 4), (4, 3), (4, 4)]))
 def test_the_listing_stops_anywhere_and_agrees(
     generator: random.Random, size: tuple[int, int]

@@ -48,7 +48,10 @@ def test_a_bad_request_says_why_and_keeps_what_was_typed(client: FlaskClient) ->
 def test_unknown_deck_is_a_404_with_a_message(client: FlaskClient) -> None:
     response = client.get("/decks/tarot")
     assert response.status_code == 404
-    assert "There is no deck called tarot" in response.get_data(as_text=True)
+    assert "There is no deck called tarot; the decks: 4d, paradox, standard, four" in (
+        response.get_data(as_text=True)
+    )
+    assert client.get("/decks/STANDARD").status_code == 200  # any case, as on the command line
 
 
 def test_every_deck_has_its_page_images_and_pdf(client: FlaskClient) -> None:

@@ -63,9 +63,9 @@ def test_deal_yourself_nine_cards_or_the_size_of_the_matrix() -> None:
 def test_only_the_books_sizes_are_offered() -> None:
     for rows_, cols in [(3, 3), (4, 4), (5, 5), (3, 4), (3, 5), (4, 5), (5, 3)]:
         GAME.options(rows=rows_, cols=cols)
-    with pytest.raises(OptionError, match="not 6x6"):
+    with pytest.raises(OptionError, match="6x6 is not a Matrix size"):
         GAME.options(rows=6, cols=6)
-    with pytest.raises(OptionError, match="not 2x3"):
+    with pytest.raises(OptionError, match="2x3 is not a Matrix size"):
         GAME.options(rows=2)
 
 
@@ -199,6 +199,24 @@ def test_later_hands_pass_further_left_never_to_oneself() -> None:
     start = CHALLENGE.setup(4, seed=7, options=CHALLENGE.options(hand=3))
     state = choose_all(start)
     assert all(state.sets[(g + 3) % 4] == start.hands[g][3:] for g in range(4))
+
+
+def test_each_next_hand_passes_one_place_further_left_through_the_round() -> None:
+    """A round is players - 1 hands, one to each opponent: hand k of a game passes to the
+    k-th player on the left, and the next round starts again at the left neighbour."""
+    state = CHALLENGE.setup(4, seed=5)
+    distances = []
+    for _ in range(5):
+        dealt = state.hands
+        state = choose_all(state)
+        distances.append(next(d for d in (1, 2, 3) if all(
+            state.sets[(g + d) % 4] == dealt[g][3:] for g in range(4))))  # fmt: skip
+        while CHALLENGE.to_move(state) is not None:
+            state = CHALLENGE.apply(state, CHALLENGE.legal_moves(state)[0])
+        state = CHALLENGE.next_hand(state)
+    assert distances == [1, 2, 3, 1, 2]
+    later = CHALLENGE.setup(4, seed=5, options=CHALLENGE.options(hand=3))  # a game begun later
+    assert pass_distance(later.options.hand + later.hand_number, 4) == 3
 
 
 def test_the_cards_passed_are_face_down_until_the_hand_is_checked() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
-from printables.fourd.poker import best_five, rank_hand
+from printables.fourd.poker_ranks import best_five, rank_hand
 from printables.games.base import OptionError
 from printables.games.betting import Bet, Call, Drop, Raise
 from printables.games.dealing import left_of, rng, shuffled

@@ -11,7 +11,7 @@ An id begins with its kind's tag, and :func:`kind_of` finds the kind that owns i
 - Matrix: the grid size, ``4x4-258n5q`` (a generated set) or ``3x3-c-fz`` (a set named by
   its cards). Matrix ids were printed before there were other kinds, so they keep this
   form;
-- later kinds: their key, then their own code (``secret-card-...``).
+- later kinds: their key, then their own code (``costly-tricks-...``).
 
 >>> get_puzzle("3X3-MA1Y4E").id, kind_of("4x4-258n5q").key
 ('3x3-ma1y4e', 'matrix')
@@ -143,7 +143,7 @@ class PuzzleKind(ABC, Generic[P, C]):
         exists."""
 
 
-KIND_MODULES: tuple[str, ...] = ("printables.matrix.puzzles",)
+KIND_MODULES: tuple[str, ...] = ("printables.matrix.puzzles", "printables.paradox.problems")
 """One line per kind: the module that defines its ``KIND``."""
 
 

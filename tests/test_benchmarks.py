@@ -27,7 +27,9 @@ def text(output: str | bytes | None) -> str:
 
 
 def test_the_benchmarks_are_found() -> None:
-    assert {"bench_deck.py", "bench_matrix.py"} <= {p.name for p in BENCHMARKS}
+    assert {"bench_deck.py", "bench_matrix.py", "bench_paradox_sheet.py"} <= {
+        p.name for p in BENCHMARKS
+    }
 
 
 @pytest.mark.parametrize("script", BENCHMARKS, ids=[p.name for p in BENCHMARKS])

@@ -81,16 +81,18 @@ def engine_imports() -> set[tuple[str, str]]:
 
 
 # Inside the engine, each part may import only the parts below it: the cards are the
-# ground; the 4D deck's sets and the puzzle registry stand on them; Matrix on those; the
-# games on everything. Puzzles and decks never import games.
+# ground; the 4D deck's sets and the puzzle registry stand on them; Matrix on those, and
+# PARADOX's tricks, solver and problems on the cards and the registry; the games on
+# everything. Puzzles and decks never import games.
 ENGINE_LAYERS = {
     "printables.cards": {"printables.cards"},
     "printables.fourd": {"printables.cards", "printables.fourd"},
     "printables.puzzles": {"printables.cards", "printables.puzzles"},
     "printables.matrix": {"printables.cards", "printables.fourd", "printables.puzzles",
                           "printables.matrix"},
+    "printables.paradox": {"printables.cards", "printables.puzzles", "printables.paradox"},
     "printables.games": {"printables.cards", "printables.fourd", "printables.puzzles",
-                         "printables.matrix", "printables.games"},
+                         "printables.matrix", "printables.paradox", "printables.games"},
 }  # fmt: skip
 
 

@@ -185,7 +185,8 @@ def pack(paper: Size, card_size: Size, backs: bool, out: Path) -> None:
     Writes into the folder given by --out:
         4d-deck.pdf       the 81 4D Playing Cards, with backs
         paradox-deck.pdf  the 44 PARADOX cards, with backs
-        score-sheets.pdf  a score sheet for each 4D game that keeps score
+        score-sheets.pdf  a score sheet for each game of the two books that keeps
+                          score, and The Third Man's board to tape together
     Standard cards print on their own: printables deck standard
     """
     options = _options(paper, card_size, backs, 0.0)
@@ -194,11 +195,22 @@ def pack(paper: Size, card_size: Size, backs: bool, out: Path) -> None:
         target = out / f"{chosen.key}-deck.pdf"
         write_atomically(target, deck_pdf(chosen, options))
         click.echo(_summary(target, chosen, options))
-    from generator.documents.scoresheets import all_score_sheets_pdf  # loads every game's rules
+    from generator.documents.scoresheets import (  # loads every game's rules
+        SCORE_SHEETS,
+        all_score_sheets_pdf,
+    )
 
     sheets = out / "score-sheets.pdf"
     write_atomically(sheets, all_score_sheets_pdf(options.paper))
-    click.echo(f"Wrote {sheets}: score sheets for the 4D games, one game a page or two.")
+    books = " and ".join(dict.fromkeys(s.game.book for s in SCORE_SHEETS.values()))
+    boards = "".join(
+        f", and {s.game.title}'s board to tape together" for s in SCORE_SHEETS.values() if s.board
+    )
+    pages = sum(s.pages for s in SCORE_SHEETS.values())
+    click.echo(
+        f"Wrote {sheets}: score sheets for the {books} games that keep score{boards}, "
+        f"{pages} pages."
+    )
     click.echo(f"Classroom pack ready in {out}/. Print at 100 % (Actual size).")
 
 

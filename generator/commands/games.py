@@ -184,8 +184,8 @@ def _sheet(ctx: click.Context, param: click.Parameter, value: str) -> str:
     "--target",
     type=int,
     default=None,
-    help="The score that wins: Matches 61 or 121; also 4D 500 Rummy, Secret Card and Nada. "
-    "Default: the book's.",
+    help="The score that wins: Matches 61 or 121; also 4D 500 Rummy, Secret Card and Nada; "
+    "the chips that win Buddy on your Left and The Third Man. Default: the book's.",
 )
 @click.option(
     "--out",
@@ -200,10 +200,16 @@ def scoresheet(
 
     NAME is a game that keeps score, or 'all' for every sheet in one PDF.
 
+    The Third Man's sheet (two pages) is followed by its board: the track from -20 to +20
+    in two halves, pages 3 and 4, to tape together. Print those once for each table and
+    photocopy pages 1 and 2 for each game.
+
     \b
     Examples:
         printables scoresheet matches --target 121 --players 3
         printables scoresheet poker --paper a4
+        printables scoresheet costly-tricks
+        printables scoresheet the-third-man --paper a4
         printables scoresheet all
     """
 
@@ -213,6 +219,9 @@ def scoresheet(
             raise click.UsageError("--players and --target are for one sheet, not 'all'")
         data = all_score_sheets_pdf(size)
         described = f"{len(SCORE_SHEETS)} score sheets"
+        boards = [f"{s.game.title}'s board" for s in SCORE_SHEETS.values() if s.board]
+        if boards:
+            described += f" and {', '.join(boards)}"
     else:
         sheet = SCORE_SHEETS[name]
         options: dict[str, int] = {}
@@ -226,9 +235,15 @@ def scoresheet(
                 raise click.BadParameter(str(error), param_hint=f"'--{option}'") from None
         data = score_sheet_pdf(name, size, **options)
         setting = sheet.setting(**options)
-        up_to = "" if setting.exact else "up to "
-        goal = f", to {setting.target}" if setting.target else ""
-        described = f"the {sheet.title} for {up_to}{setting.players} players{goal}"
+        low, high = sheet.game.players
+        up_to = "" if setting.exact or low == high else "up to "
+        unit = f" {sheet.unit}" if sheet.unit else ""
+        goal = f", to {setting.target}{unit}" if setting.target else ""
+        article = "" if sheet.title.startswith("The ") else "the "
+        described = f"{article}{sheet.title} for {up_to}{setting.players} players{goal}"
+        if sheet.board:
+            pages = f"pages {sheet.pages - 1} and {sheet.pages}"
+            described += f", with its board on {pages}, two halves to tape together"
     target_file = out or Path(f"scoresheet-{name}.pdf")
     if target_file.is_dir():
         target_file = target_file / f"scoresheet-{name}.pdf"

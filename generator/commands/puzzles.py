@@ -1,12 +1,16 @@
 """Puzzles on the command line: worksheets, MAT proctor kits, solving and checking.
 
-Every command takes the puzzle kind first (``matrix``; :mod:`printables.puzzles` lists
-the kinds) and dispatches on it; an id also says its kind, and a kind refuses another's.
+Every command takes the puzzle kind first (``matrix``, ``costly-tricks``;
+:mod:`printables.puzzles` lists the kinds) and dispatches on it; an id also says its kind,
+and a kind refuses another's. How each kind is asked for (the worksheet options its
+``choices`` reads, what ``solve`` passes to its ``typed``) is :data:`KIND_OPTIONS`; an
+option of another kind, given explicitly, is refused.
 
 - ``printables worksheet KIND``: puzzles with an answer key, as a PDF;
 - ``printables mat-kit``: a MAT proctor kit (Simultaneous or Successive; Matrix sets);
-- ``printables solve KIND --size RxC CARD...`` (or ``--id ID``): a solution or why
-  there is none, with the puzzle's id and difficulty (``--count`` counts solutions);
+- ``printables solve KIND --size RxC CARD...`` (Matrix), ``printables solve KIND
+  POSITION`` (Costly Tricks: JSON, or ``-`` to read it from standard input), or ``--id
+  ID``: the answer, with the puzzle's id and difficulty (``--count`` counts solutions);
 - ``printables check KIND --id ID --answer FILE|-``: the verdict on a written answer,
   with reasons; exit status 0 when the answer is right, 1 when it is wrong, 2 when it
   cannot be read.
@@ -19,7 +23,8 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +34,7 @@ from generator.commands.options import paper_option, write_atomically
 from generator.documents.matkit import VARIANTS, KitOptions, mat_kit_pdf
 from generator.documents.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
 from generator.draw.layout import Size
-from printables.cards.wording import sentence
+from printables.cards.wording import or_list, sentence
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import (
     KIND as MATRIX,
@@ -41,7 +46,88 @@ from printables.matrix.puzzles import (
     disjoint_sets,
     parse_size,
 )
+from printables.paradox.problems import QUESTIONS as TRICK_QUESTIONS
 from printables.puzzles import GenerationError, PuzzleError, PuzzleKind, get_kind, kind_of, kinds
+
+
+@dataclass(frozen=True)
+class KindOptions:
+    """How the commands ask for one kind's puzzles."""
+
+    choices: Mapping[str, str]
+    """The worksheet's options this kind takes (the command's parameter names), each with
+    the name the kind's ``choices`` reads it by."""
+    typed: tuple[str, ...]
+    """The options ``solve`` passes to the kind's ``typed`` with the text (Matrix: size)."""
+    typed_what: str
+    """What ``solve`` reads instead of an id (for "give either --id or ..., not both")."""
+    missing: str
+    """What ``solve`` says when given neither an id nor a typed puzzle."""
+    typed_hint: str
+    """The name a refusal of the typed text gives it."""
+    label: Callable[[Any], str]
+    """The choices in a worksheet's default file name (``4x4``)."""
+    count_words: Callable[[Any], str]
+    """What ``solve --count`` counts."""
+
+
+KIND_OPTIONS: dict[str, KindOptions] = {
+    "matrix": KindOptions(
+        choices={"size": "size", "want": "want", "difficulty": "level"},
+        typed=("size",),
+        typed_what="--size with cards",
+        missing="give the matrix size (--size RxC) and the cards, or --id",
+        typed_hint="'CARDS'",
+        label=lambda choices: f"{choices.size[0]}x{choices.size[1]}",
+        count_words=lambda puzzle: (
+            "Solutions, not counting reordered rows or columns"
+            + (" or the transposed grid" if puzzle.rows == puzzle.cols else "")
+        ),
+    ),
+    "costly-tricks": KindOptions(
+        choices={"cards": "cards", "question": "question", "difficulty": "level"},
+        typed=(),
+        typed_what="a position",
+        missing='give a position as JSON ({"hands": [...], "leader": 0, "trick": [...]}; '
+        "- reads it from standard input), or --id",
+        typed_hint="'POSITION'",
+        label=lambda choices: f"{choices.question}-{choices.cards}",
+        count_words=lambda puzzle: "Best cards" if puzzle.question == "play" else "Answers",
+    ),
+}
+"""How each kind's puzzles are asked for on the command line, by kind key."""
+
+
+class KindChoice(click.Choice[str]):
+    """The kinds, refusing another name in one plain sentence: "'sudoku' is not 'matrix'
+    or 'costly-tricks'"."""
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        return f"{value!r} is not {or_list([repr(c) for c in self.choices])}."
+
+
+def _option_name(ctx: click.Context, name: str) -> str:
+    """How an option is typed (``--kind`` for the parameter ``want``)."""
+    param = next(p for p in ctx.command.params if p.name == name)
+    return param.opts[0]
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    """Whether the option was typed (not left at its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def _refuse_others(ctx: click.Context, kind: PuzzleKind[Any, Any], takes: Sequence[str],
+                   others: Sequence[str]) -> None:  # fmt: skip
+    """Refuse an option of another kind that was typed: it would be silently ignored."""
+    for name in others:
+        if name not in takes and _given(ctx, name):
+            wanted = or_list([_option_name(ctx, n) for n in takes]) if takes else "none"
+            raise click.UsageError(
+                f"{_option_name(ctx, name)} is not an option of {kind.title} puzzles "
+                f"(they take {wanted})"
+            )
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -83,10 +169,17 @@ def _seed(seed: int | None, count: int) -> int:
     return seed
 
 
+def _typed_text(words: Sequence[str]) -> str:
+    """The typed puzzle: the words given, or standard input when the only word is ``-``."""
+    if list(words) == ["-"]:
+        return sys.stdin.read()
+    return " ".join(words)
+
+
 def kind_argument(function: Any) -> Any:
     """The puzzle kind, as a :class:`~printables.puzzles.PuzzleKind`."""
     return click.argument(
-        "kind", type=click.Choice(list(kinds()), case_sensitive=False), callback=_kind
+        "kind", type=KindChoice(list(kinds()), case_sensitive=False), callback=_kind
     )(function)
 
 
@@ -95,11 +188,11 @@ def generation_options(function: Any) -> Any:
     for option in reversed(
         [
             click.option("--size", default="3x3", show_default=True, callback=_size,
-                         help="Rows x columns: 3x3, 3x4, 3x5, 4x4, 4x5 or 5x5 (or their "
-                         "transposes)."),
+                         help="Matrix: rows x columns: 3x3, 3x4, 3x5, 4x4, 4x5 or 5x5 (or "
+                         "their transposes)."),
             click.option("--kind", "want", type=click.Choice(list(WANTS.values()),
                          case_sensitive=False), default="either", show_default=True,
-                         help="Sets that can be solved, impossible ones, or either."),
+                         help="Matrix: sets that can be solved, impossible ones, or either."),
             click.option("--difficulty", type=click.Choice(list(LEVELS.values()),
                          case_sensitive=False), default="medium", show_default=True,
                          help="Graded by the solver (see 'printables solve')."),
@@ -114,9 +207,30 @@ def generation_options(function: Any) -> Any:
     return function
 
 
-def _choices(kind: PuzzleKind[Any, Any], size: str, want: str, difficulty: str) -> Any:
+def trick_options(function: Any) -> Any:
+    """--cards and --question: how Costly Tricks problems are chosen (worksheet only)."""
+    for option in reversed(
+        [
+            click.option("--cards", type=click.IntRange(3, 6), default=4, show_default=True,
+                         help="Costly Tricks: cards a hand, 3 to 6."),
+            click.option("--question", type=click.Choice(list(TRICK_QUESTIONS.values()),
+                         case_sensitive=False), default="play", show_default=True,
+                         help="Costly Tricks: play (which card, and what net?), legal (which "
+                         "cards may be played?) or winner (who wins the trick?)."),
+        ]
+    ):  # fmt: skip
+        function = option(function)
+    return function
+
+
+def _choices(kind: PuzzleKind[Any, Any], values: Mapping[str, Any]) -> Any:
+    """The kind's choices from the options it takes; an option of another kind that was
+    typed is refused."""
+    spec = KIND_OPTIONS[kind.key]
+    ctx = click.get_current_context()
+    _refuse_others(ctx, kind, list(spec.choices), list(values))
     try:
-        return kind.choices(size=size, want=want, level=difficulty)
+        return kind.choices(**{spec.choices[name]: str(values[name]) for name in spec.choices})
     except PuzzleError as error:
         raise click.UsageError(str(error)) from None
 
@@ -135,6 +249,7 @@ def _puzzles(
 @click.command()
 @kind_argument
 @generation_options
+@trick_options
 @click.option("--count", type=click.IntRange(1, 60), default=12, show_default=True,
               help="How many puzzles.")  # fmt: skip
 @click.option(
@@ -154,6 +269,8 @@ def worksheet(
     difficulty: str,
     seed: int | None,
     ids: tuple[str, ...],
+    cards: int,
+    question: str,
     count: int,
     base_url: str,
     key: bool,
@@ -167,6 +284,8 @@ def worksheet(
         printables worksheet matrix
         printables worksheet matrix --size 4x4 --kind solvable --difficulty hard --seed 42
         printables worksheet matrix --id 3x3-c-fz --base-url http://192.168.1.20:5000
+        printables worksheet costly-tricks --cards 5 --difficulty hard
+        printables worksheet costly-tricks --question legal --cards 4
     """
     if not base_url.startswith(("http://", "https://")):
         raise click.BadParameter(
@@ -174,11 +293,12 @@ def worksheet(
             param_hint="'--base-url'",
         )
     first = _seed(seed, count)
-    choices = _choices(kind, size, want, difficulty)
+    values = {"size": size, "want": want, "difficulty": difficulty, "cards": cards,
+              "question": question}  # fmt: skip
+    choices = _choices(kind, values)
     puzzles = _puzzles(kind, ids, count, choices, first)
     options = WorksheetOptions(paper, base_url, key)
-    rows, cols = choices.size
-    name = "ids" if ids else f"{rows}x{cols}-{first}"
+    name = "ids" if ids else f"{KIND_OPTIONS[kind.key].label(choices)}-{first}"
     target = out or Path(f"{kind.key}-worksheet-{name}.pdf")
     write_atomically(target, worksheet_pdf(puzzles, options))
     click.echo(f"Wrote {target}: {len(puzzles)} puzzles" + (" and the answer key." if key else "."))
@@ -271,7 +391,8 @@ def mat_kit(
 @click.command()
 @kind_argument
 @click.argument("cards", nargs=-1)
-@click.option("--size", default=None, callback=_size, help="Rows x columns, such as 4x4.")
+@click.option("--size", default=None, callback=_size,
+              help="Matrix: rows x columns, such as 4x4.")  # fmt: skip
 @click.option("--id", "puzzle_id", default=None, help="Solve the puzzle with this id instead.")
 @click.option("--count", is_flag=True, help="Also count the solutions (exactly).")
 @click.option("--limit", type=click.IntRange(1), default=None,
@@ -288,22 +409,35 @@ def solve(
 ) -> None:
     """Solve a puzzle: a solution, or why none exists (proved by exhaustive search).
 
+    CARDS are a Matrix set's card names; for Costly Tricks, a position as JSON
+    ({"hands": [[...], [...], [...], [...]], "leader": 0, "trick": [...]}, seats A, B, A's
+    ghost, B's ghost), or - to read it from standard input. --json then prints the solver's
+    answer: the seat to move, the net it can force, each legal card's net, a line of play.
+
     \b
     Examples:
         printables solve matrix --size 3x3 Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT
         printables solve matrix --id 4x4-258n5q --count --json
+        printables solve costly-tricks --json - < position.json
+        printables solve costly-tricks --id costly-tricks-fqtq5j
     """
+    spec = KIND_OPTIONS[kind.key]
+    typed = {"size": size}
     if puzzle_id is not None:
-        if cards or size:
-            raise click.UsageError("give either --id or --size with cards, not both")
+        if cards or any(value is not None for value in typed.values()):
+            raise click.UsageError(f"give either --id or {spec.typed_what}, not both")
         puzzle = _load(kind, puzzle_id)
     else:
-        if size is None:
-            raise click.UsageError("give the matrix size (--size RxC) and the cards, or --id")
+        _refuse_others(click.get_current_context(), kind, spec.typed, list(typed))
+        if any(typed[name] is None for name in spec.typed) or not (
+            cards or any(typed[name] for name in spec.typed)
+        ):
+            raise click.UsageError(spec.missing)
+        given = {name: value for name in spec.typed if (value := typed[name]) is not None}
         try:
-            puzzle = kind.typed(" ".join(cards), size=size)
+            puzzle = kind.typed(_typed_text(cards), **given)
         except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="'CARDS'") from None
+            raise click.BadParameter(str(error), param_hint=spec.typed_hint) from None
     if limit is not None and not count:
         raise click.UsageError("--limit says where --count stops: give it with --count")
     data = kind.describe(puzzle)
@@ -317,28 +451,25 @@ def solve(
     click.echo("\n".join(kind.report(puzzle)))
     if count:
         more = "" if data["solutions_complete"] else " or more (stopped at --limit)"
-        square = getattr(puzzle, "rows", 0) == getattr(puzzle, "cols", 1)
-        click.echo(
-            f"Solutions, not counting reordered rows or columns"
-            f"{' or the transposed grid' if square else ''}: "
-            f"{data['solutions']}{more}."
-        )
+        click.echo(f"{spec.count_words(puzzle)}: {data['solutions']}{more}.")
 
 
 @click.command()
 @kind_argument
 @click.option("--id", "puzzle_id", required=True, help="The puzzle's id, as printed on the sheet.")
 @click.option("--answer", type=click.File("rb"), required=True,
-              help="The written answer: a file, or - to read it from standard input. One row "
-              "a line (or rows separated by /); No in place of one card, or No alone, "
-              "claims the set is impossible.")  # fmt: skip
+              help="The written answer: a file, or - to read it from standard input. Matrix: "
+              "one row a line (or rows separated by /); No in place of one card, or No "
+              "alone, claims the set is impossible. Costly Tricks: a card, or a card and the "
+              "net (R5 +4); the cards a hand may play; or a seat (A's ghost).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def check(kind: PuzzleKind[Any, Any], puzzle_id: str, answer: Any, as_json: bool) -> None:
     """Check a student's written answer to a puzzle; exit status 0 when it is right.
 
     \b
-    Example:
+    Examples:
         printf 'Gb=C ...\\n...' | printables check matrix --id 3x3-ma1y4e --answer -
+        echo 'R5 +4' | printables check costly-tricks --id costly-tricks-... --answer -
     """
     puzzle = _load(kind, puzzle_id)
     try:  # Notepad starts UTF-8 files with a byte-order mark: it is no part of the answer

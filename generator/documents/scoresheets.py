@@ -1,4 +1,4 @@
-"""Score sheets for the 4D games that keep score: vector PDFs a teacher photocopies.
+"""Score sheets for the games that keep score: vector PDFs a teacher photocopies.
 
 Each sheet is a page for one table of players: the game's title, a line for the date,
 a "How to score" box that quotes the book, and a ruled table with a row per hand and a
@@ -6,7 +6,9 @@ column (or two) per player, names written at the top, running totals shaded ligh
 Matches adds a race track of 61 or 121 holes to peg in pencil, like a cribbage board;
 Challenge Matrix a table of points per place; 4D Poker a chip ledger and a page of
 cut-out bank notes and loan slips (the book's "Recycling Chips"); Secret Card a page of
-clue strips (the book has players write their clues down).
+clue strips (the book has players write their clues down). The PARADOX games' sheets,
+and The Third Man's board after its sheet, are drawn in
+:mod:`generator.documents.paradox_sheets`.
 
 Player counts, targets and other numbers come from the games' own options
 (:mod:`printables.games`), so a sheet always agrees with the rules engine. Everything is
@@ -27,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.documents.document import FILL, Column, Document, text_height
+from generator.documents.paradox_sheets import buddy_on_your_left, costly_tricks, the_third_man
 from generator.documents.scoresheet_parts import (
     GAP,
     HEAVY,
@@ -79,6 +82,10 @@ class ScoreSheet:
     draw: Draw
     takes_target: bool = False
     pages: int = 1
+    unit: str = ""
+    """What the target counts, when not points ("chips")."""
+    board: bool = False
+    """True when the last two pages are the game's board, two halves to tape together."""
 
     @property
     def game(self) -> AnyGame:
@@ -712,6 +719,17 @@ _SHEETS = (
     ScoreSheet("nada-nada-nada", _nada, takes_target=True),
     ScoreSheet("4d-poker", _poker, pages=2),
     ScoreSheet("challenge-cipher", _challenge_cipher),
+    # PARADOX: generator/documents/paradox_sheets.py; The Third Man's board follows its sheet.
+    ScoreSheet("costly-tricks", costly_tricks),
+    ScoreSheet("buddy-on-your-left", buddy_on_your_left, takes_target=True, unit="chips"),
+    ScoreSheet(
+        "the-third-man",
+        the_third_man,
+        takes_target=True,
+        pages=4,
+        unit="chips",
+        board=True,
+    ),
 )
 SCORE_SHEETS: dict[str, ScoreSheet] = {
     key: sheet for key in GAMES for sheet in _SHEETS if sheet.key == key

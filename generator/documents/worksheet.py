@@ -1,9 +1,10 @@
 """Worksheets: puzzles to solve on paper, then their answer key on separate pages.
 
-Each puzzle is printed by its kind's design (:data:`PUZZLE_DESIGNS`): its cards as small
-real cards with their names, room for the answer, its id and a QR code of its checking
-page (``<base-url>/check/<id>``). The answer key starts on a new page, so a teacher can print
-the puzzles alone (``--no-key``) or tear the key off.
+Each puzzle is printed by its kind's design (:data:`PUZZLE_DESIGNS`): its cards (Matrix:
+small real cards with their names; Costly Tricks: the hands as a bridge diagram), room for
+the answer, its id and a QR code of its checking page (``<base-url>/check/<id>``). The
+answer key starts on a new page, so a teacher can print the puzzles alone (``--no-key``)
+or tear the key off.
 
 Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`.
 """
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.documents import matrix_blocks
+from generator.documents import costly_tricks_blocks, matrix_blocks
 from generator.documents.blocks import PuzzleDesign, check_url, id_list
 from generator.documents.document import Document
 from generator.draw.layout import Size
@@ -26,6 +27,7 @@ pass the address students can reach instead."""
 
 PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
     "matrix": matrix_blocks.DESIGN,
+    "costly-tricks": costly_tricks_blocks.DESIGN,
 }
 """How each puzzle kind is printed, by kind key."""
 

@@ -154,17 +154,29 @@ class Outcome:
 @dataclass(frozen=True)
 class Scored:
     """A position given in notation, scored by a game's rules: points (if the game
-    counts them), a one-line summary, the reasons, and details for ``--json``."""
+    counts them), a one-line summary, the reasons, and details for ``--json``.
+
+    ``top_level`` holds what a game's ``--json`` gives beside ``game`` and ``points``
+    rather than inside ``details`` (The Third Man's ``changes``); it may not take the
+    name of a key every game has.
+    """
 
     game: str
     points: int | None
     summary: str
     reasons: tuple[str, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+    top_level: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        taken = sorted(set(self.top_level) & {"game", "points", "summary", "reasons", "details"})
+        if taken:
+            raise ValueError(f"top-level keys {taken} would replace keys every game has")
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "points": self.points, "summary": self.summary,
-                "reasons": list(self.reasons), "details": dict(self.details)}  # fmt: skip
+        return {**self.top_level, "game": self.game, "points": self.points,
+                "summary": self.summary, "reasons": list(self.reasons),
+                "details": dict(self.details)}  # fmt: skip
 
 
 class Game(ABC, Generic[State, Move, Options]):

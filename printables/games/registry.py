@@ -39,6 +39,10 @@ GAME_MODULES = (
     "printables.games.fourd.poker",
     "printables.games.fourd.tiles",
     "printables.games.fourd.cipher",
+    # PARADOX, in book order.
+    "printables.games.paradox.costly_tricks",
+    "printables.games.paradox.buddy_on_your_left",
+    "printables.games.paradox.third_man",
 )
 """One line per game module, grouped by book."""
 

@@ -1,14 +1,16 @@
 """Answer checking: the page a worksheet's QR code opens, ``/check/<puzzle-id>``.
 
 The id says its puzzle kind (:func:`printables.puzzles.kind_of`), and the page is that
-kind's (``templates/checking/<kind>.html``): it shows the puzzle's cards and takes a
-written answer; the verdict comes from the kind's own check, with reasons a student can
-act on. The key is never sent: a wrong claim of impossibility is told so, not shown a
-solution. ``/check`` takes a set typed by hand (a size and the cards) and opens its page.
+kind's (``templates/checking/<kind>.html``): it shows the puzzle's cards (a Costly Tricks
+problem: the four hands and the trick so far) and takes a written answer; the verdict
+comes from the kind's own check, with reasons a student can act on. The key is never
+sent: a wrong claim of impossibility is told so, not shown a solution; a wrong card is
+told what it loses, not which card is best. ``/check`` takes a Matrix set typed by hand (a
+size and the cards) and opens its page.
 
-A set in a MAT competition running now is not checked here, in any order or orientation
-of its cards. Checking changes nothing on the server, so the forms use GET: a verdict is
-a link that can be reloaded or shared, and no form needs a CSRF token.
+A Matrix set in a MAT competition running now is not checked here, in any order or
+orientation of its cards. Checking changes nothing on the server, so the forms use GET:
+a verdict is a link that can be reloaded or shared, and no form needs a CSRF token.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ bp = Blueprint("checking", __name__)
 
 MAX_ANSWER = 2000
 """Characters: far more than a 5x5 answer takes."""
+EMPTY_ANSWER = {"matrix": "Write your answer first: the card names, one row a line."}
+"""What an empty answer is told, by kind (others: "Write your answer first.")."""
 
 
 def _in_play(puzzle: Any) -> bool:
@@ -47,7 +51,7 @@ def check(puzzle_id: str) -> str | tuple[str, int]:
     answer = request.args.get("answer")
     verdict = None
     trouble = None
-    if answer is not None and _in_play(puzzle):
+    if answer is not None and kind is MATRIX and _in_play(puzzle):  # MAT sets are Matrix sets
         trouble = (
             "This set is in a MAT competition running now, so it is not checked here; "
             "your teacher will check it. Try again when the set is over."
@@ -58,7 +62,7 @@ def check(puzzle_id: str) -> str | tuple[str, int]:
                 f"The answer is too long ({len(answer)} characters); write the card names only."
             )
         elif not answer.strip():
-            trouble = "Write your answer first: the card names, one row a line."
+            trouble = EMPTY_ANSWER.get(kind.key, "Write your answer first.")
         else:
             try:
                 verdict = kind.check(puzzle, answer)

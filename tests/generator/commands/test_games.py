@@ -120,6 +120,9 @@ EXAMPLES = {
     ),
     "tiles": ("Bb=S Bb=T / . Bw=T", "The layout of 3 cards is legal"),
     "challenge-cipher": ("Rg=T Rg=C Bg=C / BwzS BwzC GwzC", "are ciphers"),
+    "costly-tricks": ("A: R5 B3 P10 B6", "24 points: A's ghost takes the trick"),
+    "buddy-on-your-left": ("12 40 11", "Player 1 wins: totals 52, 51, 23; chips 3, 1, 0"),
+    "the-third-man": ("3 7 7 2", "Player 1 +6, player 2 -2, player 3 -2, player 4 0"),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,10 @@ KEY_TEXTS = {
         "the number of successful challenges",
         "Challenger",
     ],
+    # PARADOX (more in test_paradox_sheets.py).
+    "costly-tricks": ["points \u2212 20 \u00d7 tricks", "220 check", "Tricks", "Net"],
+    "buddy-on-your-left": ["own + left neighbour's", "63 check", "Own", "Left", "Total"],
+    "the-third-man": ["+10 \u2212 bid", "+2 \u00d7 bid", "Annulled", "board: right half"],
 }
 
 
@@ -79,12 +84,13 @@ def words(data: bytes) -> str:
 
 def sized_texts(data: bytes) -> list[tuple[str, float, float]]:
     """(text, font size in points, height above the paper's bottom in points) of every
-    piece of text in a PDF."""
+    piece of text in a PDF (text turned on its side measured along its own height)."""
     found: list[tuple[str, float, float]] = []
 
     def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
         if text.strip():
-            found.append((text.strip(), size * abs(tm[3]) * abs(cm[3]), tm[5] * cm[3] + cm[5]))
+            scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+            found.append((text.strip(), size * scale, tm[5] * cm[3] + cm[5]))
 
     for page in reader(data).pages:
         page.extract_text(visitor_text=visit)
@@ -107,6 +113,9 @@ def test_the_sheets_are_the_scoring_games_by_their_registry_keys() -> None:
         "nada-nada-nada",
         "4d-poker",
         "challenge-cipher",
+        "costly-tricks",
+        "buddy-on-your-left",
+        "the-third-man",
     ]
     assert all(key in GAMES for key in KEYS)
     assert set(KEY_TEXTS) == set(KEYS)
@@ -284,7 +293,8 @@ def test_the_command_names_its_file_after_the_sheet(
     assert invoke("all", "--paper", "a4").exit_code == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["scoresheet-4d-poker.pdf", "scoresheet-all.pdf"]
-    assert len(PdfReader(tmp_path / "scoresheet-all.pdf").pages) == 11
+    pages = sum(s.pages for s in SCORE_SHEETS.values())
+    assert len(PdfReader(tmp_path / "scoresheet-all.pdf").pages) == pages
 
 
 @pytest.mark.parametrize(

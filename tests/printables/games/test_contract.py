@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from printables.cards import DECKS, FOUR_D
+from printables.cards import DECKS, FOUR_D, PARADOX
 from printables.games.base import (
     Game,
     IllegalMoveError,
@@ -22,6 +22,7 @@ from printables.games.base import (
     UnknownGameError,
 )
 from printables.games.dealing import left_of
+from printables.games.paradox.third_man import STILL, player_ahead
 from printables.games.playout import perft, play_match, playout
 from printables.games.registry import GAME_MODULES, GAMES, get_game
 
@@ -60,8 +61,11 @@ def sample_states(game: Game[Any, Any, Any], seeds: range, options: Any = None) 
 
 
 KEYS = sorted(GAMES)
-FAMILIES = {"fourd": (FOUR_D, "4D Playing Cards")}
+FAMILIES = {"fourd": (FOUR_D, "4D Playing Cards"), "paradox": (PARADOX, "PARADOX")}
 """Each family of games (a package of printables/games/): its deck and its book."""
+OWN_SETS = {"buddy-on-your-left"}
+"""Games in which each player lays out his own set, the same every hand: the seed and the
+next hand change who starts, not where the cards are."""
 
 
 def test_every_game_module_is_registered() -> None:
@@ -124,10 +128,18 @@ def test_the_next_hand_is_dealt_the_books_way(key: str) -> None:
     assert following.seed == state.seed and following.options == state.options
     if key == "zodiac":  # the dealer may keep the deal (Zodiac's own rule)
         assert following.dealer == state.next_dealer
+    elif key == "buddy-on-your-left":  # the round's winner plays first (its own rule)
+        assert following.dealer in game.outcome(state).winners
+    elif key == "the-third-man":  # no dealer: the lead rule names the series' first lead
+        last = state.completed[-1]
+        assert following.dealer == player_ahead(STILL, last.changes, last.lead)[0]
     else:  # the player on the dealer's left deals
         assert following.dealer == left_of(state.dealer, players)
     assert game.to_move(following) is not None
-    assert game.zones(following) != game.zones(game.setup(players, seed=6))  # dealt anew
+    if key in OWN_SETS:  # every set laid out again
+        assert game.zones(following) == game.zones(game.setup(players, seed=6))
+    else:
+        assert game.zones(following) != game.zones(game.setup(players, seed=6))  # dealt anew
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -212,6 +224,10 @@ def test_setup_is_reproducible_from_the_seed(key: str) -> None:
     game = GAMES[key]
     players = game.players[0]
     assert game.setup(players, 4) == game.setup(players, 4)
+    if key in OWN_SETS:  # the same sets every time; the seed draws who starts
+        starts = {game.to_move(game.setup(players, seed)) for seed in range(20)}
+        assert starts == set(range(players))
+        return
     assert game.zones(game.setup(players, 4)) != game.zones(game.setup(players, 5))
 
 

@@ -1,0 +1,225 @@
+"""Costly Tricks problems on paper: the four hands as a bridge diagram, a problem's block
+on a worksheet, and its answer key; :data:`DESIGN` is how worksheets print them.
+
+The diagram sits as the players do, "around the corner": A at the bottom, B on the left,
+A's ghost at the top (A's partner, opposite him) and B's ghost on the right, each hand
+laid out by color, high to low. Each card is a small chip with its name (``R10``) in its
+color's ink and the color's own mark (circle, triangle, diamond, square), so the sheet
+reads the same from a gray-scale printer. The cards on the table are the trick so far,
+each beside the seat that played it and numbered in the order played.
+
+The key's words come from the puzzle kind (:meth:`~printables.paradox.problems.
+CostlyTricksKind.explain`), as the checking page's do: every card's net, and the line of
+play trick by trick.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from generator.documents.blocks import QR_BLOCK, QR_SIZE, PuzzleDesign, draw_qr
+from generator.documents.document import FILL, Document, text_height
+from generator.draw import palette
+from generator.draw.faces.paradox import suit_mark
+from generator.draw.fonts import text_width
+from generator.draw.scene import Path, Scene, Text, rectangle
+from printables.cards.deck import Card
+from printables.paradox.problems import KIND, Problem, side_name
+from printables.paradox.tricks import SEATS, color
+
+CHIP = (10.0, 6.0)
+"""A card in the diagram: its mark and its name, in mm."""
+GAP = 1.0
+SIDE_COLUMNS = 3
+"""Cards a row in the hands on the left and right (B, B's ghost)."""
+LABEL = 3.8
+"""The seat's name above its hand."""
+TABLE = (3 * CHIP[0] + 4.0, 3 * CHIP[1] + 3.0)
+"""The table in the middle, where the trick so far lies."""
+SIDE_WIDTH = SIDE_COLUMNS * CHIP[0] + (SIDE_COLUMNS - 1) * GAP
+ROOM = 4.0
+"""Between the side hands and the table."""
+DIAGRAM_WIDTH = 2 * SIDE_WIDTH + 2 * ROOM + TABLE[0]
+ROW = LABEL + CHIP[1]
+DIAGRAM_HEIGHT = 2 * ROW + TABLE[1] + 4.0
+HEAD = 6.5
+FOOT = 6.0
+"""Below a problem: room, a rule across the page, and room again."""
+ANSWER_LINE = 7.0
+COLOR_NAMES = {"R": "red", "G": "green", "P": "purple", "B": "blue"}
+
+
+@cache
+def chip(card: Card) -> Scene:
+    """A card as a chip: a white box with the color's mark and the card's name in the
+    color's ink (computed once per process, drawn once per file)."""
+    w, h = CHIP
+    name = COLOR_NAMES[color(card)]
+    return Scene(
+        w,
+        h,
+        (
+            Path(rectangle(0, 0, w, h), fill="#ffffff", stroke="#000000", width=0.2),
+            suit_mark(name, 1.9, h / 2, 1.05),
+            Text(3.4, h / 2 + 1.05, str(card), 8.0, palette.PARADOX_COLORS[name], bold=True),
+        ),
+    )
+
+
+def draw_chip(doc: Document, card: Card, x: float, y: float) -> None:
+    doc.scene(f"chip {card}", chip(card), x, y)
+
+
+def draw_row(doc: Document, cards: tuple[Card, ...], x: float, y: float, per_row: int) -> None:
+    """Chips in rows of ``per_row``, top-left at (x, y)."""
+    for k, card in enumerate(cards):
+        row, col = divmod(k, per_row)
+        draw_chip(doc, card, x + col * (CHIP[0] + GAP), y + row * (CHIP[1] + GAP))
+
+
+def row_width(count: int) -> float:
+    return count * CHIP[0] + max(count - 1, 0) * GAP
+
+
+def seat_label(problem: Problem, seat: int) -> str:
+    """A seat's name, and ``to play`` beside the seat a question is about."""
+    if problem.question != "winner" and seat == problem.seat:
+        return f"{SEATS[seat]}, to play"
+    return SEATS[seat]
+
+
+def draw_diagram(doc: Document, problem: Problem, x: float, y: float) -> None:
+    """The bridge diagram of a problem, top-left at (x, y): A's ghost above, B on the
+    left, B's ghost on the right, A below, and the table in the middle."""
+    hands = problem.hands
+    middle_x = x + SIDE_WIDTH + ROOM + TABLE[0] / 2
+    table_x, table_y = middle_x - TABLE[0] / 2, y + ROW + 2.0
+    for seat, top in ((2, y), (0, table_y + TABLE[1] + 2.0)):
+        width = row_width(len(hands[seat]))
+        left = middle_x - max(width, 0) / 2
+        doc.text_at(left, top + 2.9, seat_label(problem, seat), size=8, bold=True)
+        draw_row(doc, hands[seat], left, top + LABEL, len(hands[seat]) or 1)
+    side_height = LABEL + 2 * CHIP[1] + GAP
+    side_top = table_y + (TABLE[1] - side_height) / 2
+    for seat, left in ((1, x), (3, x + SIDE_WIDTH + 2 * ROOM + TABLE[0])):
+        doc.text_at(left, side_top + 2.9, seat_label(problem, seat), size=8, bold=True)
+        draw_row(doc, hands[seat], left, side_top + LABEL, SIDE_COLUMNS)
+    draw_table(doc, problem, table_x, table_y)
+
+
+def draw_table(doc: Document, problem: Problem, x: float, y: float) -> None:
+    """The table: each card of the trick so far beside the seat that played it, numbered
+    in the order played; or, before the trick, who leads."""
+    w, h = TABLE
+    doc.rect(x, y, w, h, fill=FILL, stroke=False)
+    cw, ch = CHIP
+    places = {
+        2: (x + (w - cw) / 2, y + 1.0),
+        1: (x + 3.0, y + (h - ch) / 2),
+        3: (x + w - cw - 3.0, y + (h - ch) / 2),
+        0: (x + (w - cw) / 2, y + h - ch - 1.0),
+    }
+    if not problem.table:
+        leader = SEATS[problem.position.leader]
+        doc.text_at(x + w / 2, y + h / 2 + 1.2, f"{leader} leads", size=7.5, anchor="middle")
+        return
+    for number, (seat, card) in enumerate(problem.table, 1):
+        cx, cy = places[seat]
+        draw_chip(doc, card, cx, cy)
+        if seat == 1:  # the number on the outer side, away from the other cards
+            doc.text_at(cx - 0.7, cy + 4.2, str(number), size=7, bold=True, anchor="end")
+        else:
+            doc.text_at(cx + cw + 0.7, cy + 4.2, str(number), size=7, bold=True)
+
+
+def instructions(problem: Problem) -> str:
+    return (
+        "Each problem shows all four hands face up, as the players see them: A (bottom) and "
+        "his ghost (top) against B (left) and his ghost (right). Cards on the table are the "
+        "trick so far, numbered in the order played. Follow the led color if you can; else "
+        "play the trump in force; else make a new trump with a color not yet led or trump in "
+        "this trick; only a hand that can do none of these plays any card, and it has no "
+        "power. A card is worth its rank; each trick costs its taker 20. A side's net is its "
+        "card points less 20 for each trick it takes; it counts to the end of the round, the "
+        "trick on the table included."
+    )
+
+
+def puzzle_height(doc: Document, problem: Problem) -> float:
+    return HEAD + max(DIAGRAM_HEIGHT, 5.0 + QR_BLOCK) + FOOT
+
+
+def draw_puzzle(doc: Document, problem: Problem, number: int, url: str) -> None:
+    """A problem on a worksheet: its question, the diagram, the id, the QR code of its
+    checking page, and lines for the answer beside the code."""
+    top = doc.y
+    title = f"Puzzle {number}"
+    doc.text_at(doc.left, top + 5.0, title, size=13, bold=True)
+    question_x = doc.left + max(28.0, text_width(title, 13, bold=True) + 4.0)
+    doc.text_at(question_x, top + 5.0, problem.text, size=10, bold=True)
+    body = top + HEAD
+    draw_diagram(doc, problem, doc.left, body)
+    right = doc.left + doc.width
+    column = right - (doc.left + DIAGRAM_WIDTH + 6.0)
+    label = f"id {problem.id}"
+    size = min(9.0, 9.0 * column / text_width(label, 9.0))
+    doc.text_at(right, body + 3.0, label, size=size, anchor="end")
+    qr_x, qr_y = right - QR_SIZE, body + 5.0
+    draw_qr(doc, url, qr_x, qr_y)
+    doc.text_at(qr_x - 2.0, qr_y + 4.0, "Check", size=9, anchor="end")
+    doc.text_at(qr_x - 2.0, qr_y + 8.0, "your answer:", size=9, anchor="end")
+    answer_x = right - column
+    fields = answer_fields(problem)
+    for k, field in enumerate(fields):
+        y = qr_y + QR_SIZE - (len(fields) - 1 - k) * ANSWER_LINE
+        doc.text_at(answer_x, y, field, size=10)
+        start = answer_x + text_width(field, 10) + 1.5
+        doc.line(start, y + 0.8, qr_x - 3.0, y + 0.8, 0.5)
+    doc.y = top + puzzle_height(doc, problem) - FOOT / 2
+    doc.line(doc.left, doc.y, right, doc.y, 0.4)
+    doc.y += FOOT / 2
+
+
+def answer_fields(problem: Problem) -> tuple[str, ...]:
+    """The labels of the answer lines (the question says what they are for)."""
+    if problem.question == "play":
+        return ("Card:", f"Net for {side_name(problem.seat)}:")
+    if problem.question == "legal":
+        return ("Cards:", "")
+    return ("Winner:",)
+
+
+KEY_SIZE = 9.0
+
+
+def key_height(problem: Problem, width: float) -> float:
+    """The room :func:`draw_key` takes."""
+    lines = KIND.explain(problem)
+    head = text_height(key_heading(problem, "Puzzle 00"), 11, width, bold=True) + 1.5
+    return head + sum(text_height(line, KEY_SIZE, width) for line in lines) + 3.0
+
+
+def key_heading(problem: Problem, title: str) -> str:
+    return f"{title}   ({problem.id}, {problem.grade.text})"
+
+
+def draw_key(doc: Document, problem: Problem, title: str) -> None:
+    """A problem's answer: every card's net and the line of play (or the rule, for a
+    drill), in the kind's own words."""
+    doc.text(key_heading(problem, title), size=11, bold=True)
+    doc.y += 1.5
+    for line in KIND.explain(problem):
+        doc.text(line, size=KEY_SIZE)
+    doc.y += 3.0
+
+
+DESIGN = PuzzleDesign(
+    title="Costly Tricks problems",
+    subject="Costly Tricks problems from PARADOX",
+    instructions=instructions,
+    height=puzzle_height,
+    draw=draw_puzzle,
+    key_height=key_height,
+    draw_key=draw_key,
+)
+"""Costly Tricks problems on a worksheet."""

@@ -46,7 +46,8 @@ Card-point bounds. A trick holds one card of each hand, so any k tricks hold at 
 k highest cards of each hand: with s_i the sum of the four hands' i-th highest cards,
 either side's net is at most u = sum of max(0, s_i - 20), and the difference (twice a
 side's net less the constant) lies within +-sum |s_i - 20|. A test that meets a new
-position first compares beta with this range and answers at once when beta is beyond it.
+position of two cards a hand, or of four or more, first compares beta with this range and
+answers at once when beta is beyond it (at three cards a hand it costs more than it saves).
 
 Equivalent cards. Points are ranks here, so no two cards are worth the same, and "adjacent
 ranks are one card" is false for the value. What holds: call a *run* cards of one hand and
@@ -102,11 +103,10 @@ _USED_MASK = tuple(sum(_COLOR_MASK[c] for c in range(4) if used >> c & 1) for us
 """The cards of the colors whose bits are set."""
 _COLOR_OF = tuple(i // 11 for i in range(44))
 _RANK_OF = tuple(i % 11 for i in range(44))
-_ALL = (1 << 44) - 1
 _INF = 1 << 20
 _OFFSET = 1 << 21
-"""Bounds are kept packed in one int (no tuples for the garbage collector to count):
-lower + _OFFSET, upper + _OFFSET (22 bits each) and the best lead + 1 (6 bits)."""
+"""A position's bounds are packed in one int (lighter than a tuple): lower + _OFFSET and
+upper + _OFFSET (22 bits each), then, in the main table, the best lead + 1 (6 bits)."""
 _MEMO_LIMIT = 1 << 20
 """The most entries a memo shared by all searches keeps before it starts again."""
 
@@ -141,6 +141,10 @@ def _small() -> dict[int, tuple[int, ...]]:
 
 _SMALL = _small()
 """:func:`_cards` of every set of one to three cards (hands near the round's end)."""
+_PAIRS = {
+    1 << a | 1 << b: (a % 11 + b % 11, abs(a % 11 - b % 11)) for a in range(44) for b in range(a)
+}
+"""Every two cards: their points and the difference of their ranks."""
 
 
 def _cards(mask: int) -> tuple[int, ...]:
@@ -549,6 +553,7 @@ def _make_test(own: tuple[int, ...], table: dict[int, int]) -> Callable[[int, in
     RANK_OF = _RANK_OF
     INF = _INF
     OFFSET = _OFFSET
+    pairs = _PAIRS
     small = _SMALL
     choices = _choices
     fourth = _fourth
@@ -574,8 +579,10 @@ def _make_test(own: tuple[int, ...], table: dict[int, int]) -> Callable[[int, in
         )
 
     def two(rem: int, leader: int, beta: int) -> int:
-        """:func:`test` for two cards a hand: the first trick searched, the last one
-        forced (bounds kept in their own table)."""
+        """:func:`test` for two cards a hand: the card-point bound (the tricks' points
+        less 20 add up to at most the larger of |points - 40| and the sum of each hand's
+        two cards' difference), then the first trick searched, the last one forced;
+        bounds are kept in their own table."""
         key = rem << 2 | leader
         entry = two_get(key)
         if entry is not None:
@@ -585,8 +592,6 @@ def _make_test(own: tuple[int, ...], table: dict[int, int]) -> Callable[[int, in
             hi = (entry & 0x3FFFFF) - OFFSET
             if hi < beta:
                 return hi
-        else:
-            lo, hi = -INF, INF
         s2 = (leader + 1) & 3
         s3 = (leader + 2) & 3
         s4 = (leader + 3) & 3
@@ -594,6 +599,16 @@ def _make_test(own: tuple[int, ...], table: dict[int, int]) -> Callable[[int, in
         h2 = rem & own[s2]
         h3 = rem & own[s3]
         h4 = rem & own[s4]
+        if entry is None:
+            a1, d1 = pairs[h1]
+            a2, d2 = pairs[h2]
+            a3, d3 = pairs[h3]
+            a4, d4 = pairs[h4]
+            hi = max(abs(a1 + a2 + a3 + a4 - 40), d1 + d2 + d3 + d4)
+            if hi < beta or -hi >= beta:
+                twos[key] = (OFFSET - hi) << 22 | (hi + OFFSET)
+                return hi if hi < beta else -hi
+            lo = -hi
         best1 = -INF
         for c1 in small[h1]:
             o1 = (h1 ^ 1 << c1).bit_length() - 1

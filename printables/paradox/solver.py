@@ -79,9 +79,9 @@ and later: exchanging them changes no trick's taker in any line of play, only po
    bounds it: the values after two cards of a run differ by at most c' - c in nets. A search
    that skipped a card of a run by that bound was no faster, so it is not used.
 
-Figures (``benchmarks/bench_paradox_solver.py``): the starting position of a seeded deal
-takes a median of about 20 ms at 6 cards a hand and well under a second at 8, in pure
-Python; see benchmarks/README.md.
+Figures (``benchmarks/bench_paradox_solver.py``, shared 2-core machine): the starting
+position of a seeded deal takes a median of 20 to 25 ms at 6 cards a hand, 0.6 s at 8,
+3.5 s at 9; see benchmarks/README.md.
 """
 
 from __future__ import annotations

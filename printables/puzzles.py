@@ -27,6 +27,7 @@ Adding a kind is one module defining ``KIND`` (a :class:`PuzzleKind`) and one li
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -48,6 +49,75 @@ class GenerationError(PuzzleError):
 
 class UnknownKindError(PuzzleError):
     """A puzzle kind the engine does not have."""
+
+
+CODE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+"""Crockford's base 32: the characters of every puzzle code (no i, l, o or u)."""
+_READS_AS = {"o": "0", "i": "1", "l": "1"}  # what a pupil may type for a look-alike
+_CODE_MASK = (1 << 30) - 1
+
+
+def base32(n: int, width: int = 1) -> str:
+    """``n`` written in :data:`CODE_ALPHABET`, padded with 0s to ``width`` characters.
+
+    >>> base32(0, 6), base32(32 * 31 + 1)
+    ('000000', 'z1')
+    """
+    digits = ""
+    while n:
+        n, d = divmod(n, 32)
+        digits = CODE_ALPHABET[d] + digits
+    return digits.rjust(width, "0")
+
+
+def plain_code(code: str) -> str:
+    """A code as :data:`CODE_ALPHABET` writes it: lower case, o read as 0, i and l as 1.
+
+    >>> plain_code("L0Io")
+    '1010'
+    """
+    return "".join(_READS_AS.get(ch, ch) for ch in code.lower())
+
+
+def read_base32(code: str, text: str, what: str = "puzzle") -> int:
+    """The number a code in :data:`CODE_ALPHABET` writes (o reads as 0, i and l as 1);
+    any other character raises :class:`PuzzleIdError` quoting ``text``, the whole id.
+
+    >>> read_base32("Z1", "3x3-z1"), read_base32("lo", "3x3-lo")
+    (993, 32)
+    """
+    n = 0
+    for ch in plain_code(code):
+        if ch not in CODE_ALPHABET:
+            raise PuzzleIdError(
+                f"{text!r}: {ch!r} cannot be in a {what} code; expected digits and letters "
+                "other than u"
+            )
+        n = n * 32 + CODE_ALPHABET.index(ch)
+    return n
+
+
+@dataclass(frozen=True)
+class Scramble:
+    """An invertible mixing of 30-bit numbers (six code characters), so that neighbouring
+    seeds get unlike codes and a code does not show what it holds; each kind keeps its own
+    odd ``multiplier`` forever (its printed ids depend on it).
+
+    >>> scramble = Scramble(0x2E5BF271)
+    >>> scramble.back(scramble(12345)), scramble(1) != scramble(2) - 1
+    (12345, True)
+    """
+
+    multiplier: int
+
+    def __call__(self, n: int) -> int:
+        n = n * self.multiplier & _CODE_MASK
+        return n ^ (n >> 15)
+
+    def back(self, n: int) -> int:
+        """The number that :meth:`__call__` turned into ``n``."""
+        n ^= n >> 15  # 2 * 15 >= 30 bits: one step undoes the shift
+        return n * pow(self.multiplier, -1, 1 << 30) & _CODE_MASK
 
 
 class PuzzleLike(Protocol):

@@ -24,8 +24,9 @@ from generator.draw.faces.paradox import suit_mark
 from generator.draw.fonts import text_width
 from generator.draw.scene import Path, Scene, Text, rectangle
 from printables.cards.deck import Card
-from printables.paradox.problems import KIND, Problem, side_name
+from printables.paradox.problems import KIND, Problem
 from printables.paradox.tricks import SEATS, color
+from printables.paradox.wording import side_name
 
 CHIP = (10.0, 6.0)
 """A card in the diagram: its mark and its name, in mm."""

@@ -40,6 +40,15 @@ def values_text(values: Sequence[Value]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def signed(n: int) -> str:
+    """A score change or a net with its sign, as the games say it.
+
+    >>> signed(4), signed(-6), signed(0)
+    ('+4', '-6', '0')
+    """
+    return f"{n:+d}" if n else "0"
+
+
 def or_list(words: Sequence[str]) -> str:
     """Words as a list of choices: ``"3x3, 4x4 or 5x5"``.
 

@@ -57,7 +57,14 @@ from printables.matrix.check import DECK, check_grid, check_size
 from printables.matrix.mat import AnswerCheck, check_answer
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
 from printables.matrix.solver import Grid, SearchStats, check_set, count_solutions, search
-from printables.puzzles import GenerationError, PuzzleIdError, PuzzleKind
+from printables.puzzles import (
+    GenerationError,
+    PuzzleIdError,
+    PuzzleKind,
+    Scramble,
+    base32,
+    read_base32,
+)
 
 WANTS = {"s": "solvable", "i": "impossible", "a": "either"}
 LEVELS = {"e": "easy", "m": "medium", "h": "hard"}
@@ -86,12 +93,7 @@ ATTEMPTS = 4000
 """Random sets tried (or impossible sets built) before a request is declared unmeetable."""
 
 MAX_SEED = 10**6
-_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32
-_READS_AS = {"o": "0", "i": "1", "l": "1"}
-_CODE_BITS = 30  # six base-32 characters; 9 * MAX_SEED uses less than 1/100 of them
-_MASK = (1 << _CODE_BITS) - 1
-_SCRAMBLE = 0x2E5BF271  # odd, so multiplying by it is invertible modulo 2**30
-_UNSCRAMBLE = pow(_SCRAMBLE, -1, 1 << _CODE_BITS)
+_SCRAMBLE = Scramble(0x2E5BF271)  # six characters; 9 * MAX_SEED uses under 1/100 of them
 _ID = re.compile(r"(\d+)x(\d+)-(?:c-([0-9a-z]+)|([0-9a-z]{6}))")
 _TAG = re.compile(r"\s*\d+\s*x\s*\d+\s*-", re.IGNORECASE)
 ID_HELP = (
@@ -183,38 +185,7 @@ def generated_id(rows: int, cols: int, want: str, level: str, seed: int) -> str:
     d = list(LEVELS).index(_letter(level, LEVELS, "difficulty"))
     if not 0 <= seed < MAX_SEED:
         raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
-    return f"{rows}x{cols}-{_base32(_scramble(seed * 9 + w * 3 + d), 6)}"
-
-
-def _scramble(n: int) -> int:
-    n = n * _SCRAMBLE & _MASK
-    return n ^ (n >> 15)
-
-
-def _unscramble(n: int) -> int:
-    n ^= n >> 15  # 2 * 15 >= 30 bits: one step undoes the shift
-    return n * _UNSCRAMBLE & _MASK
-
-
-def _base32(n: int, width: int = 1) -> str:
-    digits = ""
-    while n:
-        n, d = divmod(n, 32)
-        digits = _ALPHABET[d] + digits
-    return digits.rjust(width, "0")
-
-
-def _number(code: str, text: str) -> int:
-    n = 0
-    for ch in code:
-        ch = _READS_AS.get(ch, ch)
-        if ch not in _ALPHABET:
-            raise PuzzleIdError(
-                f"{text!r}: {ch!r} cannot be in a puzzle code; expected digits and letters "
-                "other than u"
-            )
-        n = n * 32 + _ALPHABET.index(ch)
-    return n
+    return f"{rows}x{cols}-{base32(_SCRAMBLE(seed * 9 + w * 3 + d), 6)}"
 
 
 def _letter(name: str, table: dict[str, str], what: str) -> str:
@@ -240,11 +211,11 @@ def card_id(cards: Sequence[Card], rows: int, cols: int) -> str:
         if c.deck is not DECK:
             raise PuzzleIdError(f"{c} is not a 4D card; Matrix puzzles use the 4D deck")
         mask |= 1 << c.index
-    return f"{rows}x{cols}-c-{_base32(mask)}"
+    return f"{rows}x{cols}-c-{base32(mask)}"
 
 
 def _cards_of(code: str, text: str) -> tuple[Card, ...]:
-    mask = _number(code, text)
+    mask = read_base32(code, text)
     if mask >> len(DECK.cards):
         raise PuzzleIdError(f"{text!r}: the card code is too large for the 81-card deck")
     return tuple(c for i, c in enumerate(DECK.cards) if mask >> i & 1)
@@ -277,7 +248,7 @@ def parse_id(text: str) -> PuzzleSpec:
     rows, cols = int(match[1]), int(match[2])
     check_size(rows, cols, PuzzleIdError)
     if match[4] is not None:
-        n = _unscramble(_number(match[4], text))
+        n = _SCRAMBLE.back(read_base32(match[4], text))
         if n >= 9 * MAX_SEED:
             raise PuzzleIdError(
                 f"{text!r} is not the id of any puzzle; check it for a mistyped character"

@@ -51,7 +51,7 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -59,26 +59,44 @@ from typing import Any
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.cards.errors import CardNameError
-from printables.cards.wording import or_list
+from printables.cards.wording import or_list, signed
 from printables.paradox.solver import Solution, solve
 from printables.paradox.tricks import (
     COLORS,
     SEATS,
-    SIDES,
-    TRICK_COST,
     Position,
     TrickPositionError,
     color,
+    duty,
     legal_cards,
     next_seat,
     points,
-    rank,
     side_of,
     trump_of,
     why_not,
     winner,
 )
-from printables.puzzles import GenerationError, PuzzleError, PuzzleIdError, PuzzleKind
+from printables.paradox.wording import (
+    card_list,
+    hand_order,
+    line_sentences,
+    rule_sentence,
+    running_nets,
+    side_name,
+    taken_sentence,
+    trick_story,
+)
+from printables.puzzles import (
+    CODE_ALPHABET,
+    GenerationError,
+    PuzzleError,
+    PuzzleIdError,
+    PuzzleKind,
+    Scramble,
+    base32,
+    plain_code,
+    read_base32,
+)
 
 KEY = "costly-tricks"
 PREFIX = KEY + "-"
@@ -101,12 +119,7 @@ ATTEMPTS = 400
 """Deals tried for one problem before a request is declared unmeetable."""
 
 MAX_SEED = 10**6
-_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32
-_READS_AS = {"o": "0", "i": "1", "l": "1"}
-_CODE_BITS = 30  # six base-32 characters; 36 * MAX_SEED uses about 1/30 of them
-_MASK = (1 << _CODE_BITS) - 1
-_SCRAMBLE = 0x1B873593  # odd, so multiplying by it is invertible modulo 2**30
-_UNSCRAMBLE = pow(_SCRAMBLE, -1, 1 << _CODE_BITS)
+_SCRAMBLE = Scramble(0x1B873593)  # six characters; 36 * MAX_SEED uses about 1/30 of them
 _VARIANTS = len(QUESTIONS) * len(HAND_SIZES) * len(LEVELS)
 _DECK_BITS = len(PARADOX.cards)
 _SUIT_ORDER = "RGPB"
@@ -115,174 +128,6 @@ ID_HELP = (
     "costly-tricks- and six letters or digits, such as costly-tricks-fqtq5j, or "
     "costly-tricks-p- and a position code"
 )
-
-
-# -- words ---------------------------------------------------------------------------------
-
-
-def signed(n: int) -> str:
-    """A net as printed: ``+4``, ``0``, ``-6``."""
-    return f"{n:+d}" if n else "0"
-
-
-def hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards as a hand is laid out: by color (red, green, purple, blue), high to low."""
-    return tuple(sorted(cards, key=lambda c: (_SUIT_ORDER.index(color(c)), -rank(c))))
-
-
-def card_list(cards: Sequence[Card]) -> str:
-    """``"R10, R5 and G4"``."""
-    words = [str(c) for c in cards]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def side_name(seat: int) -> str:
-    """The player whose side a seat is on: ``"A"`` or ``"B"``."""
-    return SIDES[side_of(seat)]
-
-
-def rule_of(hand: Sequence[Card], trick: Sequence[Card]) -> str:
-    """The rule that says what ``hand`` may play to ``trick``: ``"lead"``, ``"follow"``,
-    ``"trump"`` (the trump in force), ``"new trump"`` or ``"discard"`` (any card, no
-    power)."""
-    if not trick:
-        return "lead"
-    held = {color(c) for c in hand}
-    led = color(trick[0])
-    if led in held:
-        return "follow"
-    trump = trump_of(trick)
-    if trump is not None and trump in held:
-        return "trump"
-    used = {color(c) for c in trick}
-    return "new trump" if held - used else "discard"
-
-
-def rule_sentence(seat: int, hand: Sequence[Card], trick: Sequence[Card]) -> str:
-    """Why ``seat`` may play what it may, in a sentence."""
-    who = SEATS[seat]
-    allowed = hand_order(legal_cards(hand, trick))
-    rule = rule_of(hand, trick)
-    if rule == "lead":
-        return f"{who} leads: any card may be led."
-    led = COLORS[color(trick[0])]
-    if rule == "follow":
-        must = f"{who} must follow with {_one_of(allowed)}"
-        return f"{led.capitalize()} was led and {who} holds {led}: {must}."
-    trump = trump_of(trick)
-    if rule == "trump":
-        assert trump is not None
-        return (
-            f"{who} holds no {led}, and {COLORS[trump]} is trump in this trick: {who} must "
-            f"play trump, {_one_of(allowed)}."
-        )
-    used = sorted({color(c) for c in trick}, key=_SUIT_ORDER.index)
-    used_words = or_list([COLORS[c] for c in used])
-    if rule == "new trump":
-        return (
-            f"{who} holds no {led}{_no_trump(trump)}: {who} must make a new trump, a color "
-            f"not yet led or trump in this trick (not {used_words}): {_one_of(allowed)}."
-        )
-    return (
-        f"{who} holds no {led}{_no_trump(trump)}, and only colors already led or trump in "
-        f"this trick: {who} may play any card, and it has no power."
-    )
-
-
-def _no_trump(trump: str | None) -> str:
-    return "" if trump is None else f" and no {COLORS[trump]} (the trump)"
-
-
-def _one_of(cards: Sequence[Card]) -> str:
-    return str(cards[0]) if len(cards) == 1 else "one of " + card_list(cards)
-
-
-def trick_story(leader: int, trick: Sequence[Card]) -> tuple[str, ...]:
-    """How a whole trick went, card by card, and who took it, in sentences."""
-    told: list[str] = []
-    for k, card in enumerate(trick):
-        seat = next_seat(leader, k)
-        who, before = SEATS[seat], trick[:k]
-        name = COLORS[color(card)]
-        if k == 0:
-            told.append(f"{who} leads {card}: {name} is led.")
-            continue
-        led = COLORS[color(trick[0])]
-        trump = trump_of(before)
-        now = trump_of(trick[: k + 1])
-        if color(card) == color(trick[0]):
-            told.append(f"{who} follows with {card}.")
-        elif trump is not None and color(card) == trump:
-            told.append(f"{who} has no {led} and plays {card}, a trump.")
-        elif now == color(card) and now != trump:
-            replaced = "" if trump is None else f" in place of {COLORS[trump]}"
-            told.append(
-                f"{who} has no {led}{_no_trump(trump)}: {card} makes {name} trump{replaced}."
-            )
-        else:
-            told.append(
-                f"{who} holds only colors already led or trump in this trick: {card} has no power."
-            )
-    told.append(taken_sentence(leader, trick))
-    return tuple(told)
-
-
-def taken_sentence(leader: int, trick: Sequence[Card]) -> str:
-    """Who takes a whole trick and what it is worth: ``"P10, the highest purple, wins:
-    A's ghost takes 24 points, net +4 for A."``."""
-    taker = winner(leader, trick)
-    card = trick[(taker - leader) % 4]
-    trump = trump_of(trick)
-    wanted = COLORS[trump or color(trick[0])]
-    how = f"the highest {wanted}" + (", the trump," if trump else ", the led color,")
-    worth = points(trick)
-    return (
-        f"{card}, {how} wins: {SEATS[taker]} takes {worth} points, net "
-        f"{signed(worth - TRICK_COST)} for {side_name(taker)}."
-    )
-
-
-def line_sentences(position: Position, line: Sequence[Card]) -> tuple[str, ...]:
-    """A line of play to the end, a sentence a trick: ``"Trick 1: A R5, B B3, A's ghost P10,
-    B's ghost B6; A's ghost takes 24 (net +4 for A)."``."""
-    told: list[str] = []
-    number = 1
-    played = [(next_seat(position.leader, k), c) for k, c in enumerate(position.trick)]
-    shown = len(played)
-    for card in line:
-        seat = position.to_move
-        position, taker = position.play(card)
-        played.append((seat, card))
-        if taker is None:
-            continue
-        cards = ", ".join(f"{SEATS[s]} {c}" for s, c in played)
-        already = " (the trick on the table)" if shown else ""
-        worth = sum(rank(c) for _, c in played)
-        told.append(
-            f"Trick {number}{already}: {cards}; {SEATS[taker]} takes {worth} "
-            f"(net {signed(worth - TRICK_COST)} for {side_name(taker)})."
-        )
-        played, shown, number = [], 0, number + 1
-    return tuple(told)
-
-
-def running_nets(position: Position, line: Sequence[Card], side: int) -> list[int]:
-    """After each trick of ``line`` (played from ``position``), the net ``side`` has made
-    since ``position``, the trick in progress's cards included."""
-    nets: list[int] = []
-    net = 0
-    trick_points = points(position.trick)
-    for card in line:
-        position, taker = position.play(card)
-        trick_points += rank(card)
-        if taker is not None:
-            if side_of(taker) == side:
-                net += trick_points - TRICK_COST
-            nets.append(net)
-            trick_points = 0
-    return nets
 
 
 # -- the problems --------------------------------------------------------------------------
@@ -430,7 +275,7 @@ def generated_id(question: str, cards: int, level: str, seed: int) -> str:
     if not 0 <= seed < MAX_SEED:
         raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
     number = ((seed * len(QUESTIONS) + q) * len(HAND_SIZES) + HAND_SIZES.index(n)) * 3 + d
-    return PREFIX + _base32(_scramble(number), 6)
+    return PREFIX + base32(_SCRAMBLE(number), 6)
 
 
 def position_id(position: Position) -> str:
@@ -453,42 +298,12 @@ def position_id(position: Position) -> str:
         if card in where:
             mask |= 1 << i
             number = number * 8 + where[card]
-    code = _base32(number << _DECK_BITS | mask)
+    code = base32(number << _DECK_BITS | mask)
     return f"{PREFIX}p-{code}{_check_char(code)}"
 
 
 def _check_char(code: str) -> str:
-    return _ALPHABET[hashlib.sha256(code.encode()).digest()[0] % 32]
-
-
-def _scramble(n: int) -> int:
-    n = n * _SCRAMBLE & _MASK
-    return n ^ (n >> 15)
-
-
-def _unscramble(n: int) -> int:
-    n ^= n >> 15  # 2 * 15 >= 30 bits: one step undoes the shift
-    return n * _UNSCRAMBLE & _MASK
-
-
-def _base32(n: int, width: int = 1) -> str:
-    digits = ""
-    while n:
-        n, d = divmod(n, 32)
-        digits = _ALPHABET[d] + digits
-    return digits.rjust(width, "0")
-
-
-def _number(code: str, text: str) -> int:
-    n = 0
-    for ch in code:
-        if ch not in _ALPHABET:
-            raise PuzzleIdError(
-                f"{text!r}: {ch!r} cannot be in a problem code; expected digits and letters "
-                "other than u"
-            )
-        n = n * 32 + _ALPHABET.index(ch)
-    return n
+    return CODE_ALPHABET[hashlib.sha256(code.encode()).digest()[0] % 32]
 
 
 def _letter(name: str, table: dict[str, str], what: str) -> str:
@@ -531,12 +346,12 @@ def parse_id(text: str) -> ProblemSpec:
     key = text.strip().lower()
     if not key.startswith(PREFIX):
         raise PuzzleIdError(f"{text!r} is not a Costly Tricks id; expected {ID_HELP}")
-    code = "".join(_READS_AS.get(ch, ch) for ch in key[len(PREFIX) :])
+    code = plain_code(key[len(PREFIX) :])
     if code.startswith("p-"):
         return ProblemSpec(position=_position_of(code[2:], text))
     if len(code) != 6:
         raise PuzzleIdError(f"{text!r} is not a Costly Tricks id; expected {ID_HELP}")
-    number = _unscramble(_number(code, text))
+    number = _SCRAMBLE.back(read_base32(code, text, "problem"))
     if number >= _VARIANTS * MAX_SEED:
         raise PuzzleIdError(
             f"{text!r} is not the id of any problem; check it for a mistyped character"
@@ -556,7 +371,7 @@ def _position_of(code: str, text: str) -> Position:
     mistyped = f"{text!r} is not the id of any position; check it for a mistyped character"
     if len(code) < 2 or _check_char(code[:-1]) != code[-1]:
         raise PuzzleIdError(mistyped)
-    number = _number(code[:-1], text)
+    number = read_base32(code[:-1], text, "problem")
     mask, number = number & ((1 << _DECK_BITS) - 1), number >> _DECK_BITS
     hands: list[list[Card]] = [[], [], [], []]
     trick: dict[int, Card] = {}
@@ -749,7 +564,7 @@ def _make_legal(problem_id: str, n: int, level: str, rng: random.Random) -> Prob
     for _ in range(ATTEMPTS):
         position = _play_some(_drill_deal(n, rng), rng.randint(1, 3), rng)
         hand, trick = position.hands[position.to_move], position.trick
-        rule = rule_of(hand, trick)
+        rule, _ = duty(hand, trick)
         if rule not in wanted:
             continue
         if rule in ("follow", "trump") and len(legal_cards(hand, trick)) == len(hand):

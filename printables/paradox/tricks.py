@@ -95,9 +95,10 @@ def winner(leader: int, trick: Sequence[Card]) -> int:
     return next_seat(leader, best)
 
 
-def _duty(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[str, frozenset[str]]:
-    """What a hand must do now: a word for the rule that applies, and the colors it allows
-    (empty: any card)."""
+def duty(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[str, frozenset[str]]:
+    """What a hand must do now: the rule that applies (``"lead"``, ``"follow"``, ``"trump"``
+    (the trump in force), ``"new trump"`` or ``"discard"`` (any card, no power)), and the
+    colors it allows (empty: any card)."""
     held = {color(c) for c in hand}
     if not trick:
         return "lead", frozenset()
@@ -123,7 +124,7 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]
     >>> [str(c) for c in legal_cards(hand, led)]  # no red, no blue: a new trump
     ['G3', 'P10', 'P1']
     """
-    _, colors = _duty(hand, trick)
+    _, colors = duty(hand, trick)
     return tuple(hand) if not colors else tuple(c for c in hand if color(c) in colors)
 
 
@@ -140,14 +141,14 @@ def why_not(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str | No
     """
     if card not in hand:
         return f"{card} is not in this hand."
-    duty, colors = _duty(hand, trick)
+    rule, colors = duty(hand, trick)
     if not colors or color(card) in colors:
         return None
     have = ", ".join(str(c) for c in hand if color(c) in colors)
-    if duty == "follow":
+    if rule == "follow":
         led = COLORS[color(trick[0])]
         return f"{card} cannot be played: {led} was led and this hand holds {led} ({have})."
-    if duty == "trump":
+    if rule == "trump":
         trump = COLORS[next(iter(colors))]
         return (
             f"{card} cannot be played: {trump} is trump in this trick "

@@ -42,6 +42,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.cards.errors import NotationError
 from printables.cards.reading import read_cards
+from printables.cards.wording import signed
 from printables.games.base import Outcome, PositionError, Scored, Zone
 from printables.games.dealing import left_of
 from printables.games.paradox import ParadoxGame
@@ -62,6 +63,7 @@ from printables.paradox.tricks import (
     why_not,
     winner,
 )
+from printables.paradox.wording import hand_order
 
 TRICKS = 44 // 4
 """Tricks in a round: 11."""
@@ -122,16 +124,6 @@ class CostlyState:
         """Each side's card points less 20 a trick taken, so far."""
         return (self.points[0] - TRICK_COST * self.tricks[0],
                 self.points[1] - TRICK_COST * self.tricks[1])  # fmt: skip
-
-
-def hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A hand laid out as the book says: by color (red, green, purple, blue), 10 high first."""
-    return tuple(sorted(cards, key=lambda c: ("RGPB".index(color(c)), -rank(c))))
-
-
-def signed(n: int) -> str:
-    """A net with its sign: ``+4``, ``-4``, ``0``."""
-    return f"{n:+d}" if n else "0"
 
 
 def _chips(n: int) -> str:

@@ -54,6 +54,7 @@ from typing import Literal
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
+from printables.cards.wording import signed
 from printables.games.base import (
     OptionError,
     Outcome,
@@ -214,7 +215,7 @@ def player_ahead(
         where = "all the pieces are on START"
     else:
         where = f"{_names(tied)} share the lead {_at(top)}"
-    best = _signed(last_changes[seat])
+    best = signed(last_changes[seat])
     if len(better) == 1:
         return seat, f"{where}; {seat_name(seat)} had the better score in the last auction ({best})"
     scored = ("they scored the same in the last auction" if len(better) == len(tied)
@@ -451,12 +452,12 @@ class TheThirdMan(ParadoxGame[ThirdManState, ThirdManMove, ThirdManOptions]):
         board = state.options.board
         beyond = [s for s, p in enumerate(state.positions) if abs(p) > board]
         if beyond:
-            gone = ", ".join(f"{seat_name(s)}'s to {_signed(state.positions[s])}" for s in beyond)
+            gone = ", ".join(f"{seat_name(s)}'s to {signed(state.positions[s])}" for s in beyond)
             ended = f"A piece has gone beyond {board} ({gone}): the series is over."
         else:
             ended = (f"The {_ordinal(len(state.completed))} auction is over and the 10th card "
                      "is not bid: the series is over.")  # fmt: skip
-        spaces = ", ".join(f"{seat_name(s)} {_signed(p)}" for s, p in enumerate(state.positions))
+        spaces = ", ".join(f"{seat_name(s)} {signed(p)}" for s, p in enumerate(state.positions))
         won = f"{_sentence(why)}; {seat_name(winner)} wins the series and a chip."
         reasons = (ended, f"The pieces: {spaces}.", won)
         return Outcome((winner,), tuple(int(s == winner) for s in range(PLAYERS)), reasons)
@@ -512,7 +513,7 @@ class TheThirdMan(ParadoxGame[ThirdManState, ThirdManMove, ThirdManOptions]):
         return broken
 
     def describe(self, state: ThirdManState) -> str:
-        spaces = ", ".join(f"{seat_name(s)} {_signed(p)}" for s, p in enumerate(state.positions))
+        spaces = ", ".join(f"{seat_name(s)} {signed(p)}" for s, p in enumerate(state.positions))
         lines = [f"pieces: {spaces}; chips: {', '.join(map(str, state.chips))}"]
         if not state.over:
             lines.append(f"auction {len(state.completed) + 1}, {seat_name(state.lead)} leads")
@@ -543,7 +544,7 @@ class TheThirdMan(ParadoxGame[ThirdManState, ThirdManMove, ThirdManOptions]):
             return Scored(self.title, None, summary, scored.reasons,
                           {"bids": list(scored.bids), "places": None},
                           top_level={"changes": None, "cancelled": True})  # fmt: skip
-        summary = ", ".join(f"{seat_name(s)} {_signed(c)}" for s, c in enumerate(scored.changes))
+        summary = ", ".join(f"{seat_name(s)} {signed(c)}" for s, c in enumerate(scored.changes))
         return Scored(self.title, None, _sentence(summary), scored.reasons,
                       {"bids": list(scored.bids), "places": list(scored.places)},
                       top_level={"changes": list(scored.changes), "cancelled": False})  # fmt: skip
@@ -605,10 +606,6 @@ def _in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 # -- words ---------------------------------------------------------------------------------
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
 
 
 def _at(space: int) -> str:

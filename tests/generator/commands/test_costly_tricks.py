@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator import commands
-from printables.paradox.problems import KIND, generated_id, position_id, problem_ids, signed
+from printables.cards.wording import signed
+from printables.paradox.problems import KIND, generated_id, position_id, problem_ids
 from printables.paradox.solver import solve
 from printables.paradox.tricks import SEATS, Position, legal_cards, winner
 

@@ -16,6 +16,7 @@ import pytest
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
+from printables.cards.wording import signed
 from printables.paradox import problems
 from printables.paradox.problems import (
     HAND_SIZES,
@@ -30,7 +31,6 @@ from printables.paradox.problems import (
     problem_ids,
     read_play,
     read_seat,
-    signed,
 )
 from printables.paradox.solver import solve
 from printables.paradox.tricks import (

@@ -9,7 +9,8 @@ import json
 
 from flask.testing import FlaskClient
 
-from printables.paradox.problems import KIND, Problem, generated_id, position_id, signed
+from printables.cards.wording import signed
+from printables.paradox.problems import KIND, Problem, generated_id, position_id
 from printables.paradox.tricks import SEATS, Position, legal_cards, winner
 
 PLAY_ID = generated_id("play", 4, "medium", 21)

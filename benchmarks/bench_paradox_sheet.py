@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from bench_puzzles import bench
 
 TARGET_SECONDS = 5.0
-UNJUDGED = "which card, 5 cards a hand, medium (not judged)"
+UNJUDGED = "which card, 6 cards a hand, medium (not judged)"
 # Each job: its options after ``printables worksheet costly-tricks``.
 JOBS: dict[str, list[str]] = {
     "which card, 4 cards a hand, medium (the default)": ["--cards", "4"],
@@ -34,7 +34,8 @@ JOBS: dict[str, list[str]] = {
     "which cards may be played, 6 cards a hand, hard": [
         "--question", "legal", "--cards", "6", "--difficulty", "hard"],
     "who wins the trick, 6 cards a hand, medium": ["--question", "winner", "--cards", "6"],
-    UNJUDGED: ["--cards", "5"],
+    "which card, 5 cards a hand, medium": ["--cards", "5"],
+    UNJUDGED: ["--cards", "6"],
 }  # fmt: skip
 COUNT = 12
 QUICK_COUNT = 3

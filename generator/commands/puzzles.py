@@ -34,6 +34,7 @@ from generator.commands.options import paper_option, write_atomically
 from generator.documents.matkit import VARIANTS, KitOptions, mat_kit_pdf
 from generator.documents.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
 from generator.draw.layout import Size
+from generator.parallel import puzzles_of
 from printables.cards.wording import or_list, sentence
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import (
@@ -241,7 +242,7 @@ def _puzzles(
     if ids:
         return [_load(kind, i) for i in ids]
     try:
-        return [kind.get(i) for i in kind.ids(count, seed, choices)]
+        return puzzles_of(kind.ids(count, seed, choices))
     except GenerationError as error:
         raise click.UsageError(str(error)) from None
 

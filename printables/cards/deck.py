@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 from printables.cards.errors import CardNameError
 
@@ -148,6 +149,14 @@ class Card:
             isinstance(other, Card) and other.deck is self.deck and other.index == self.index
         )
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A card of a registered deck (:data:`printables.cards.decks.DECKS`) pickles as
+        its deck's key and its place, and unpickles as that deck's card: a card sent to
+        another process is still the one card, equal to its own."""
+        if _registered(self.deck):
+            return (_card_at, (self.deck.key, self.index))
+        return object.__reduce_ex__(self, protocol)  # a slots class: no bare super()
+
     @property
     def shown(self) -> tuple[Value, ...]:
         """The values the card shows, one per attribute (none for an extra card)."""
@@ -254,6 +263,13 @@ class Deck:
             ((self._fold(s), card) for card in cards if card.extra for s in card.extra.spellings),
             key=lambda sc: -len(sc[0]),
         )
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A registered deck pickles as its key, and unpickles as the registry's deck:
+        each card exists once in a process."""
+        if _registered(self):
+            return (_registered_deck, (self.key,))
+        return super().__reduce_ex__(protocol)
 
     def stripped(self, key: str, title: str, keep: Mapping[str, Sequence[str]]) -> Deck:
         """A deck of this deck's cards that show only the values kept (by symbol, per
@@ -412,3 +428,22 @@ def _word_end(text: str, pos: int) -> int:
     while pos < len(text) and text[pos] not in WHITESPACE + STOPS:
         pos += 1
     return pos
+
+
+def _registered(deck: Deck) -> bool:
+    """Whether ``deck`` is the registry's deck of its key."""
+    from printables.cards.decks import DECKS  # the registry is built from this module
+
+    return DECKS.get(deck.key) is deck
+
+
+def _registered_deck(key: str) -> Deck:
+    """The registry's deck called ``key`` (how a registered deck unpickles)."""
+    from printables.cards.decks import DECKS
+
+    return DECKS[key]
+
+
+def _card_at(key: str, index: int) -> Card:
+    """The card at ``index`` of the registered deck ``key`` (how its cards unpickle)."""
+    return _registered_deck(key).cards[index]

@@ -60,7 +60,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.cards.errors import CardNameError
 from printables.cards.wording import or_list, signed
-from printables.paradox.solver import Solution, solve
+from printables.paradox.solver import Solution, Solver
 from printables.paradox.tricks import (
     COLORS,
     SEATS,
@@ -400,35 +400,45 @@ def _position_of(code: str, text: str) -> Position:
 # -- grading -------------------------------------------------------------------------------
 
 
-def best_line(position: Position, solution: Solution | None = None) -> tuple[Card, ...]:
+def best_line(
+    position: Position, solution: Solution | None = None, solver: Solver | None = None
+) -> tuple[Card, ...]:
     """A line of best play to the end of the round that every correct solver agrees on:
     at each turn the best card, the first in the deck's order among equally good ones
     (the solver's own line is one of many; this one depends on the values alone, so a
-    printed key never changes). ``solution`` is the position's, when already known."""
+    printed key never changes). ``solution`` is the position's, when already known;
+    ``solver``, one for its round, when there is one to share."""
+    solver = solver or Solver(position)
     line: list[Card] = []
     while not position.over:
         legal = position.legal()
         card = legal[0]
         if len(legal) > 1:
-            values = (solution or solve(position)).cards
-            top = max(values.values())
-            card = min((c for c, v in values.items() if v == top), key=_DECK_ORDER.__getitem__)
+            if solution is not None:
+                top = max(solution.cards.values())
+                best = [c for c, v in solution.cards.items() if v == top]
+            else:
+                best = solver.best_cards(position)
+            card = min(best, key=_DECK_ORDER.__getitem__)
         solution = None
         line.append(card)
         position, _ = position.play(card)
     return tuple(line)
 
 
-def grade_play(position: Position, solution: Solution) -> tuple[Grade, tuple[Card, ...]]:
+def grade_play(
+    position: Position, solution: Solution, solver: Solver | None = None
+) -> tuple[Grade, tuple[Card, ...]]:
     """How hard a "which card" problem is (see the module's docstring), and its line of
     best play (:func:`best_line`); the level is "" when the seat to move has no single
-    best card (or only one card)."""
-    line = best_line(position, solution)
+    best card (or only one card). ``solver``: one for the position's round, to share."""
+    solver = solver or Solver(position)
+    line = best_line(position, solution, solver)
     values = sorted(solution.cards.values(), reverse=True)
     if len(values) < 2 or values[0] == values[1]:
         return Grade("", choice=len(values) > 1), line
     margin = values[0] - values[1]
-    depth = play_depth(position, solution, line)
+    depth = play_depth(position, solution, line, solver)
     return Grade(play_level(margin, depth), margin, depth), line
 
 
@@ -442,15 +452,17 @@ def play_level(margin: int, depth: int) -> str:
     return "medium"
 
 
-def play_depth(position: Position, solution: Solution, line: Sequence[Card]) -> int:
+def play_depth(
+    position: Position, solution: Solution, line: Sequence[Card], solver: Solver | None = None
+) -> int:
     """The trick from which the best card's ``line`` stays ahead of the line of the
     second-best card (the first in the deck's order, if several are second best), both
-    played out by :func:`best_line`."""
+    played out by :func:`best_line` (with ``solver``, one for the round, when given)."""
     side = side_of(position.to_move)
     second = sorted(set(solution.cards.values()))[-2]
     card = min((c for c, v in solution.cards.items() if v == second), key=_DECK_ORDER.__getitem__)
     after, _ = position.play(card)
-    other = (card, *best_line(after))
+    other = (card, *best_line(after, solver=solver or Solver(position)))
     best = running_nets(position, line, side)
     worse = running_nets(position, other, side)
     behind = [t for t in range(len(best)) if best[t] <= worse[t]]
@@ -538,7 +550,9 @@ def _position_problem(position: Position) -> Problem:
             f"the position has {most} cards a hand; problems are endings of at most "
             f"{MOST_CARDS} cards a hand"
         )
-    return Problem(position_id(position), "play", position, solution=solve(position))
+    return Problem(
+        position_id(position), "play", position, solution=Solver(position).solve(position)
+    )
 
 
 def _make_play(problem_id: str, n: int, level: str, rng: random.Random) -> Problem | None:
@@ -548,12 +562,11 @@ def _make_play(problem_id: str, n: int, level: str, rng: random.Random) -> Probl
             position = _play_some(position, rng.randint(1, 3), rng)
         if len(position.legal()) < 2:
             continue
-        solution = solve(position)
-        values = sorted(solution.cards.values(), reverse=True)
-        margin = values[0] - values[1]
-        if margin == 0 or (level == "easy" and margin < EASY_MARGIN):
+        solver = Solver(position)
+        if solver.single_best(position, EASY_MARGIN if level == "easy" else 1) is None:
             continue  # no single best card, or too close to be easy: no need to look deeper
-        graded = grade_play(position, solution)
+        solution = solver.solve(position)
+        graded = grade_play(position, solution, solver)
         if graded[0].level == level:
             return Problem(problem_id, "play", position, solution=solution, known=graded)
     return None

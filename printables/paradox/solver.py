@@ -79,8 +79,14 @@ and later: exchanging them changes no trick's taker in any line of play, only po
    bounds it: the values after two cards of a run differ by at most c' - c in nets. A search
    that skipped a card of a run by that bound was no faster, so it is not used.
 
+One round, many positions. :class:`Solver` keeps one transposition table for a round:
+the positions along a line of play (a problem's key, its grading) reuse what the search
+of the first one proved. When only the best cards matter (:meth:`Solver.best_cards`,
+:meth:`Solver.single_best`: is there one best card, by how much?), one null-window test
+a card at the position's value replaces the exact value of each card.
+
 Figures (``benchmarks/bench_paradox_solver.py``, shared 2-core machine): the starting
-position of a seeded deal takes a median of 20 to 25 ms at 6 cards a hand, 0.6 s at 8,
+position of a seeded deal takes a median of 19 to 29 ms at 6 cards a hand, 0.6 s at 8,
 3.5 s at 9; see benchmarks/README.md.
 """
 
@@ -182,52 +188,114 @@ class Solution:
 def value(position: Position) -> int:
     """The net the side to move can force to the end of the round (the trick in
     progress included)."""
-    hands, rem, trick = _bits(position)
-    if not rem:
-        return 0
-    difference = _Search(hands).exact(rem, position.leader, trick)
-    return (_constant(position) + difference) // 2
+    return Solver(position).value(position)
 
 
 def solve(position: Position) -> Solution:
     """The position's value, the value of each legal card of the side to move (in the
     hand's order) and a line of best play to the end of the round."""
-    hands, rem, trick = _bits(position)
-    if not rem:
-        return Solution(position, 0, {}, ())
-    search = _Search(hands)
-    leader = position.leader
-    differences: dict[Card, int] = {}
-    guess = 0
-    for card in position.legal():
-        guess = differences[card] = search.exact(rem, leader, trick, guess, _INDEX[card])
-    target = max(differences.values())
-    constant = _constant(position)
-    line: list[Card] = []
-    while rem:
-        seat = (leader + len(trick)) & 3
-        playable = (
-            _legal(rem & hands[seat], *_trick_state(trick)[:3]) if trick else rem & hands[seat]
+    return Solver(position).solve(position)
+
+
+class Solver:
+    """Solves the positions of one round: ``position`` and any position play reaches
+    from it, with one transposition table for them all, so that what one search proves
+    the next one reuses (solving each position along a line of play costs little more
+    than solving its start).
+
+    >>> from printables.paradox.tricks import Position
+    >>> start = Position.read({"hands": [["R10", "R5", "G4"], ["G2", "B8", "B3"],
+    ...     ["G3", "P10", "P1"], ["B10", "B7", "B6"]], "leader": 0})
+    >>> solver = Solver(start)
+    >>> after_g4, _ = start.play(start.hands[0][2])
+    >>> solver.value(start), solver.value(after_g4)  # A's net, then B's: 69 - 60 points
+    (10, -1)
+    """
+
+    def __init__(self, position: Position) -> None:
+        self._hands = _bits(position)[0]
+        self._search = _Search(self._hands)
+
+    def _bits(self, position: Position) -> tuple[int, tuple[int, ...]]:
+        """The cards still held and the trick's cards' bits, once ``position`` is known
+        to be of this round."""
+        hands, rem, trick = _bits(position)
+        if any(h & ~o for h, o in zip(hands, self._hands, strict=True)):
+            raise ValueError("the position is not of this solver's round: a hand holds a "
+                             "card it did not hold")  # fmt: skip
+        return rem, trick
+
+    def value(self, position: Position) -> int:
+        """:func:`value` of a position of this round."""
+        rem, trick = self._bits(position)
+        if not rem:
+            return 0
+        difference = self._search.exact(rem, position.leader, trick)
+        return (_constant(position) + difference) // 2
+
+    def best_cards(self, position: Position, within: int = 0, most: int = 44) -> list[Card]:
+        """The legal cards (in the hand's order) whose value is at least the position's
+        less ``within`` (with 0: the best cards), up to ``most`` of them. Cheaper than
+        :meth:`solve`: one null-window test a card, not its exact value."""
+        rem, trick = self._bits(position)
+        if not rem:
+            return []
+        search = self._search
+        leader = position.leader
+        beta = search.exact(rem, leader, trick) - 2 * within  # in differences
+        found: list[Card] = []
+        for card in position.legal():
+            if search.after(rem, leader, trick, _INDEX[card], beta) >= beta:
+                found.append(card)
+                if len(found) == most:
+                    break
+        return found
+
+    def single_best(self, position: Position, margin: int = 1) -> Card | None:
+        """The legal card whose value beats every other card's by at least ``margin``,
+        if one does (else None)."""
+        found = self.best_cards(position, margin - 1, most=2)
+        return found[0] if len(found) == 1 else None
+
+    def solve(self, position: Position) -> Solution:
+        """:func:`solve` of a position of this round."""
+        rem, trick = self._bits(position)
+        if not rem:
+            return Solution(position, 0, {}, ())
+        search = self._search
+        hands = self._hands
+        leader = position.leader
+        differences: dict[Card, int] = {}
+        guess = 0
+        for card in position.legal():
+            guess = differences[card] = search.exact(rem, leader, trick, guess, _INDEX[card])
+        target = max(differences.values())
+        constant = _constant(position)
+        line: list[Card] = []
+        while rem:
+            seat = (leader + len(trick)) & 3
+            playable = (
+                _legal(rem & hands[seat], *_trick_state(trick)[:3]) if trick else rem & hands[seat]
+            )
+            i = next(
+                i for i in _cards(playable) if search.after(rem, leader, trick, i, target) >= target
+            )
+            line.append(_CARD[i])
+            rem &= ~(1 << i)
+            trick = (*trick, i)
+            if len(trick) < 4:
+                target = -target
+                continue
+            taker = (leader + _trick_state(trick)[3]) & 3
+            t = sum(_RANK_OF[j] for j in trick) - TRICK_COST
+            target = target - t if (taker ^ seat) & 1 == 0 else -target - t
+            leader, trick = taker, ()
+        return Solution(
+            position,
+            (constant + max(differences.values())) // 2,
+            {c: (constant + d) // 2 for c, d in differences.items()},
+            tuple(line),
         )
-        i = next(
-            i for i in _cards(playable) if search.after(rem, leader, trick, i, target) >= target
-        )
-        line.append(_CARD[i])
-        rem &= ~(1 << i)
-        trick = (*trick, i)
-        if len(trick) < 4:
-            target = -target
-            continue
-        taker = (leader + _trick_state(trick)[3]) & 3
-        t = sum(_RANK_OF[j] for j in trick) - TRICK_COST
-        target = target - t if (taker ^ seat) & 1 == 0 else -target - t
-        leader, trick = taker, ()
-    return Solution(
-        position,
-        (constant + max(differences.values())) // 2,
-        {c: (constant + d) // 2 for c, d in differences.items()},
-        tuple(line),
-    )
 
 
 def _bits(position: Position) -> tuple[tuple[int, ...], int, tuple[int, ...]]:

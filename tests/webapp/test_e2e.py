@@ -40,6 +40,8 @@ from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.mat import check_answer
 from printables.matrix.puzzles import generate, get_puzzle
+from printables.paradox.problems import KIND as COSTLY_TRICKS
+from printables.paradox.problems import problem_ids
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -474,6 +476,73 @@ def test_a_worksheets_qr_code_opens_the_checking_page_in_chromium(
         audit(page, "check page", problems)
     finally:
         context.close()
+    assert_accessible(problems)
+
+
+def test_a_costly_tricks_problems_qr_code_opens_its_checking_page_in_chromium(
+    server: LiveServer, browser: Browser, shots: Path
+) -> None:
+    """A PARADOX "which card" problem, as a pupil meets it: the sheet's QR code opens the
+    page on a phone, the four hands and the table show, and nothing of the key does
+    before an answer; a card of another hand, a worse card (with the line that shows
+    why), the best card in lower case, then with the wrong and the right net."""
+    problem = COSTLY_TRICKS.get(problem_ids(1, "play", 4, "medium", 3)[0])
+    assert problem.solution is not None
+    best = problem.best()[0]
+    worse = min(problem.solution.cards, key=problem.solution.cards.__getitem__)
+    loss = problem.solution.net - problem.solution.cards[worse]
+    net = problem.solution.net
+    pdf = worksheet_pdf([problem], WorksheetOptions(PAPERS["a4"], server.url))
+    image = pypdfium2.PdfDocument(io.BytesIO(pdf))[0].render(scale=200 / 72).to_pil()
+    urls = [code.text for code in zxingcpp.read_barcodes(image)]
+    assert urls == [f"{server.url}/check/{problem.id}"]
+
+    problems: list[str] = []
+    for phone in (True, False):
+        context = new_context(browser, server, phone=phone)
+        try:
+            page = context.new_page()
+            page.goto(urls[0])
+            expect(page.locator("h1")).to_contain_text(problem.id)
+            expect(page.locator(".diagram ul.cards.hand li")).to_have_count(
+                sum(len(h) for h in problem.hands)
+            )
+            expect(page.locator(".diagram .to-play h2")).to_have_text(
+                problem.seat_names[problem.seat]
+            )
+            body = page.locator("main").inner_text()
+            assert "best card" not in body and "loses" not in body and "net +" not in body
+            assert_no_verdict(page)
+            if not phone:
+                continue  # the laptop only shows the page; the phone answers
+            page.fill(
+                "#answer", "R0" if "R0" not in map(str, problem.hands[problem.seat]) else "B0"
+            )
+            page.get_by_role("button", name="Check my answer").click()
+            expect(page.locator("section.verdict h2")).to_have_text("Not right yet")
+            expect(page.locator("section.verdict")).to_contain_text("hand")
+            page.fill("#answer", str(worse))
+            page.get_by_role("button", name="Check my answer").click()
+            expect(page.locator("section.verdict h2")).to_have_text("Not right yet")
+            expect(page.locator("section.verdict")).to_contain_text(f"{worse} loses {loss}")
+            expect(page.locator("section.verdict")).to_contain_text("Trick 1")
+            page.fill("#answer", str(best).lower())
+            page.get_by_role("button", name="Check my answer").click()
+            expect(page.locator("section.verdict.right h2")).to_have_text("Right!")
+            expect(page.locator("section.verdict")).to_contain_text("Now work out the net")
+            page.fill("#answer", f"{str(best).lower()} {net + 2:+d}")
+            page.get_by_role("button", name="Check my answer").click()
+            expect(page.locator("section.verdict h2")).to_have_text("Not right yet")
+            answer = f"{best}, net {net:+d}"
+            page.fill("#answer", answer)
+            page.get_by_role("button", name="Check my answer").click()
+            expect(page.locator("section.verdict.right h2")).to_have_text("Right!")
+            expect(page.locator("#answer")).to_have_value(answer)
+            expect(page.locator("section.verdict")).to_be_in_viewport()
+            page.screenshot(path=shots / "costly-tricks-check-phone.png", full_page=True)
+            audit(page, "costly tricks check page", problems)
+        finally:
+            context.close()
     assert_accessible(problems)
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -143,3 +145,16 @@ def test_the_first_dealer_is_chosen_the_books_way_for_any_deck(deck: Deck) -> No
     seat, story = first_dealer(4, rng(7, "dealer"), deck.cards)
     wanted = "three values" if deck is FOUR_D else "a value"
     assert wanted in story
+
+
+def test_a_pickled_card_is_the_one_card_of_its_deck() -> None:
+    """Puzzles are made in other processes and sent back: a card must come back as the
+    deck's own card, or positions and hands stop comparing equal."""
+    for deck in DECKS.values():
+        assert pickle.loads(pickle.dumps(deck)) is deck
+        again = pickle.loads(pickle.dumps(deck.cards))
+        assert all(a is b for a, b in zip(again, deck.cards, strict=True))
+    short = STANDARD.stripped("short", "Short", {"rank": ["A", "K"]})
+    copy = pickle.loads(pickle.dumps(short.cards[3]))  # not registered: pickled whole
+    assert copy.index == 3 and str(copy) == str(short.cards[3])
+    assert copy.deck.cards[3] is copy and copy.deck.parent is STANDARD

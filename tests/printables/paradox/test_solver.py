@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
-from printables.paradox.solver import Solution, solve, value
+from printables.paradox.solver import Solution, Solver, solve, value
 from printables.paradox.tricks import TRICK_COST, Position, points
 
 
@@ -219,6 +219,38 @@ def test_an_empty_or_forced_position() -> None:
         "cards": {"B6": 0},
         "line": ["B6"],
     }
+
+
+def test_one_solver_answers_along_a_line_as_fresh_ones_do() -> None:
+    """A solver shares its table between the positions of its round: every position
+    along a line of play gets the value, card values and best cards a fresh search
+    gives, and the minimax's."""
+    for position in FOUR[:8] + SMALL[:20:3]:
+        shared = Solver(position)
+        while not position.over:
+            side = position.to_move % 2
+            fresh = solve(position)
+            assert shared.solve(position).cards == fresh.cards
+            assert shared.value(position) == fresh.net == plain(position)[side]
+            top = fresh.net
+            assert shared.best_cards(position) == [c for c, v in fresh.cards.items() if v == top]
+            within = shared.best_cards(position, within=3)
+            assert within == [c for c, v in fresh.cards.items() if v >= top - 3]
+            ranked = sorted(fresh.cards.values(), reverse=True)
+            margin = ranked[0] - ranked[1] if len(ranked) > 1 else 99
+            single = shared.single_best(position, margin=4)
+            assert (single is not None) == (margin >= 4), position.to_data()
+            if single is not None:
+                assert fresh.cards[single] == top
+            assert shared.single_best(position) == (fresh.line[0] if margin > 0 else None)
+            position, _ = position.play(fresh.line[0])
+
+
+def test_a_solver_refuses_a_position_of_another_round() -> None:
+    solver = Solver(book_position())
+    other = Position.read({"hands": [["B3"], ["R5"], ["P10"], ["B6"]], "leader": 0})
+    with pytest.raises(ValueError, match="not of this solver's round"):
+        solver.value(other)
 
 
 @settings(max_examples=60, deadline=None)

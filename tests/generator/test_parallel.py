@@ -1,0 +1,64 @@
+"""A sheet's puzzles made in parallel processes are the puzzles the ids name, in order."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from generator import parallel
+from printables.paradox.problems import problem_ids
+from printables.puzzles import PuzzleIdError, get_puzzle
+
+
+class Counting(ProcessPoolExecutor):
+    """A process pool that counts how often it was started."""
+
+    started = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        Counting.started += 1
+        super().__init__(*args, **kwargs)
+
+
+@pytest.fixture
+def pool(monkeypatch: pytest.MonkeyPatch) -> type[Counting]:
+    Counting.started = 0
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", Counting)
+    return Counting
+
+
+def test_puzzles_made_in_processes_are_the_ones_made_here(
+    pool: type[Counting], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parallel, "WORTH_PROCESSES", 0.0)
+    ids = [*problem_ids(4, "play", 3, "medium", 77), "3x3-nattxe", "3x3-5yhmsw"]
+    made = parallel.puzzles_of(ids, workers=2)
+    assert pool.started == 1
+    assert [p.id for p in made] == ids
+    assert made == [get_puzzle(i) for i in ids]
+    assert [p.grade for p in made[:4]] == [get_puzzle(i).grade for i in ids[:4]]
+
+
+def test_quick_puzzles_are_made_here(pool: type[Counting]) -> None:
+    ids = ["3x3-nattxe", "3x3-5yhmsw", "3x3-nattxe"]
+    assert [p.id for p in parallel.puzzles_of(ids, workers=2)] == ids
+    assert pool.started == 0
+
+
+def test_one_core_or_one_puzzle_needs_no_processes(
+    pool: type[Counting], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parallel, "WORTH_PROCESSES", 0.0)
+    assert [p.id for p in parallel.puzzles_of(["3x3-nattxe"])] == ["3x3-nattxe"]
+    assert [p.id for p in parallel.puzzles_of(["3x3-nattxe"] * 2, workers=1)] == ["3x3-nattxe"] * 2
+    assert parallel.puzzles_of([]) == []
+    assert pool.started == 0
+
+
+def test_a_bad_id_is_refused_wherever_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "WORTH_PROCESSES", 0.0)
+    for ids in (["3x3-nope"], ["3x3-nattxe", "3x3-nope"]):
+        with pytest.raises(PuzzleIdError):
+            parallel.puzzles_of(ids, workers=2)

@@ -9,6 +9,7 @@ SQLAlchemy) loads only when a command runs: ``printables --help`` lists these wi
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
+from errno import EADDRINUSE
 
 import click
 
@@ -26,7 +27,7 @@ def serve(host: str, port: int, threads: int) -> None:
     PRINTABLES_DATABASE_URL names. For several worker processes use gunicorn:
     gunicorn -w 4 'webapp:create_app()'.
     """
-    import waitress
+    from waitress.server import create_server
 
     from webapp import create_app
     from webapp.accounts.store import teacher_count
@@ -36,6 +37,17 @@ def serve(host: str, port: int, threads: int) -> None:
     app = create_app()
     with app.app_context(), read() as db:
         first_run = teacher_count(db) == 0
+    try:  # listen first: a port in use is said plainly, before "running"
+        server = create_server(app, host=host, port=port, threads=threads, ident="Printables")
+    except OSError as error:
+        why = (
+            "it is in use (is Printables already running?)"
+            if error.errno == EADDRINUSE
+            else error.strerror
+        )
+        raise click.ClickException(
+            f"cannot listen on port {port}: {why}; choose another with --port"
+        ) from None
     local = f"http://localhost:{port}"
     click.echo(f"Printables is running. On this computer open {local}")
     lan = lan_address()
@@ -50,7 +62,7 @@ def serve(host: str, port: int, threads: int) -> None:
         click.echo(f"First run: make your teacher account at {local}/setup")
     click.echo("Data: " + app.extensions["printables_db"].url.render_as_string(hide_password=True))
     click.echo("Press Ctrl+C to stop.")
-    waitress.serve(app, host=host, port=port, threads=threads, ident="Printables")
+    server.run()
 
 
 @click.group()

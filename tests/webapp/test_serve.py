@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -15,33 +16,46 @@ from live_server import free_port
 BIN = Path(sys.executable).parent
 
 
-def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path) -> None:
-    port = free_port()
+def start_serving(tmp_path: Path) -> tuple[int, subprocess.Popen[bytes]]:
+    """``printables serve`` on a free port, once it answers. The port is free when picked,
+    but any program may take it before the server listens (another test's connection
+    does, now and then): the server then says so and stops, and another port is tried."""
     env = {
         **os.environ,
         "PRINTABLES_DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
         "PRINTABLES_SECRET_KEY": "serve-test",
     }
     env.pop("PRINTABLES_BASE_URL", None)
-    process = subprocess.Popen(
-        [str(BIN / "printables"), "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
+    for _ in range(5):
+        port = free_port()
+        process = subprocess.Popen(
+            [str(BIN / "printables"), "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 30
-        while True:
+        while process.poll() is None:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login") as page:
-                    body = page.read().decode()
-                    final_url = page.geturl()
-                break
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).close()
+                return port, process
             except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
+                if time.monotonic() > deadline:
+                    os.killpg(process.pid, signal.SIGTERM)
                     raise
                 time.sleep(0.2)
+        output = process.communicate(timeout=10)[0].decode()
+        assert "is in use" in output, output
+    raise AssertionError("no free port could be served in five tries")
+
+
+def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path) -> None:
+    port, process = start_serving(tmp_path)
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login") as page:
+            body = page.read().decode()
+            final_url = page.geturl()
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         output = process.communicate(timeout=10)[0].decode()
@@ -67,3 +81,22 @@ def test_serve_says_what_was_wrong_with_a_bad_port() -> None:
     assert result.returncode == 2
     assert "99999" in result.stderr and "1<=x<=65535" in result.stderr.replace(" ", "")
     assert "Traceback" not in result.stderr
+
+
+def test_serve_says_plainly_when_its_port_is_taken(tmp_path: Path) -> None:
+    """A second ``printables serve`` on the same port (a teacher starting it twice) says
+    so and stops, before claiming to run, without a traceback."""
+    env = {**os.environ, "PRINTABLES_DATABASE_URL": f"sqlite:///{tmp_path / 'taken.sqlite3'}",
+           "PRINTABLES_SECRET_KEY": "serve-test"}  # fmt: skip
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [str(BIN / "printables"), "serve", "--port", str(port)],
+            capture_output=True, text=True, timeout=60, env=env,
+        )  # fmt: skip
+    assert result.returncode == 1
+    assert f"cannot listen on port {port}: it is in use" in result.stderr
+    assert "--port" in result.stderr
+    assert "running" not in result.stdout and "Traceback" not in result.stderr

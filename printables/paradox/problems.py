@@ -60,7 +60,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.cards.errors import CardNameError
 from printables.cards.wording import or_list, signed
-from printables.paradox.solver import Solution, Solver
+from printables.paradox.solver import Solution, Solver, solve
 from printables.paradox.tricks import (
     COLORS,
     SEATS,
@@ -550,9 +550,7 @@ def _position_problem(position: Position) -> Problem:
             f"the position has {most} cards a hand; problems are endings of at most "
             f"{MOST_CARDS} cards a hand"
         )
-    return Problem(
-        position_id(position), "play", position, solution=Solver(position).solve(position)
-    )
+    return Problem(position_id(position), "play", position, solution=solve(position))
 
 
 def _make_play(problem_id: str, n: int, level: str, rng: random.Random) -> Problem | None:

@@ -233,10 +233,12 @@ class Solver:
         difference = self._search.exact(rem, position.leader, trick)
         return (_constant(position) + difference) // 2
 
-    def best_cards(self, position: Position, within: int = 0, most: int = 44) -> list[Card]:
+    def best_cards(
+        self, position: Position, within: int = 0, most: int | None = None
+    ) -> list[Card]:
         """The legal cards (in the hand's order) whose value is at least the position's
-        less ``within`` (with 0: the best cards), up to ``most`` of them. Cheaper than
-        :meth:`solve`: one null-window test a card, not its exact value."""
+        less ``within`` (with 0: the best cards), up to ``most`` of them (default: all).
+        Cheaper than :meth:`solve`: one null-window test a card, not its exact value."""
         rem, trick = self._bits(position)
         if not rem:
             return []
@@ -247,7 +249,7 @@ class Solver:
         for card in position.legal():
             if search.after(rem, leader, trick, _INDEX[card], beta) >= beta:
                 found.append(card)
-                if len(found) == most:
+                if most is not None and len(found) == most:
                     break
         return found
 

@@ -25,7 +25,10 @@ from collections.abc import Sequence
 from bench_puzzles import bench
 
 TARGET_SECONDS = 5.0
-UNJUDGED = "which card, 6 cards a hand, medium (not judged)"
+UNJUDGED = "which card, 6 cards a hand, easy (not judged)"
+"""About one deal in 27 makes an easy 6-card problem (the best card ahead by 4 points or
+more from the first trick), and each deal tried costs a search: several seconds on two
+cores, shown beside the others rather than judged."""
 # Each job: its options after ``printables worksheet costly-tricks``.
 JOBS: dict[str, list[str]] = {
     "which card, 4 cards a hand, medium (the default)": ["--cards", "4"],
@@ -35,7 +38,9 @@ JOBS: dict[str, list[str]] = {
         "--question", "legal", "--cards", "6", "--difficulty", "hard"],
     "who wins the trick, 6 cards a hand, medium": ["--question", "winner", "--cards", "6"],
     "which card, 5 cards a hand, medium": ["--cards", "5"],
-    UNJUDGED: ["--cards", "6"],
+    "which card, 6 cards a hand, medium": ["--cards", "6"],
+    "which card, 6 cards a hand, hard": ["--cards", "6", "--difficulty", "hard"],
+    UNJUDGED: ["--cards", "6", "--difficulty", "easy"],
 }  # fmt: skip
 COUNT = 12
 QUICK_COUNT = 3

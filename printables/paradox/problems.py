@@ -442,6 +442,23 @@ def grade_play(
     return Grade(play_level(margin, depth), margin, depth), line
 
 
+def grade_best(
+    position: Position, best: Card, solver: Solver | None = None
+) -> tuple[Grade, tuple[Card, ...]]:
+    """:func:`grade_play` of a position whose single best card ``best`` is known, without
+    every card's exact value: the same grade and line from the best card's value, the
+    next best value and the cards that reach it (:meth:`Solver.runner_up`)."""
+    solver = solver or Solver(position)
+    line = best_line(position, solver=solver)
+    if len(position.legal()) < 2:
+        return Grade("", choice=False), line
+    second, seconds = solver.runner_up(position, best)
+    margin = solver.value(position) - second
+    card = min(seconds, key=_DECK_ORDER.__getitem__)
+    depth = _depth(position, line, card, solver)
+    return Grade(play_level(margin, depth), margin, depth), line
+
+
 def play_level(margin: int, depth: int) -> str:
     """The level of a problem whose second-best card loses ``margin``, shown from trick
     ``depth``."""
@@ -458,11 +475,16 @@ def play_depth(
     """The trick from which the best card's ``line`` stays ahead of the line of the
     second-best card (the first in the deck's order, if several are second best), both
     played out by :func:`best_line` (with ``solver``, one for the round, when given)."""
-    side = side_of(position.to_move)
     second = sorted(set(solution.cards.values()))[-2]
     card = min((c for c, v in solution.cards.items() if v == second), key=_DECK_ORDER.__getitem__)
+    return _depth(position, line, card, solver or Solver(position))
+
+
+def _depth(position: Position, line: Sequence[Card], card: Card, solver: Solver) -> int:
+    """:func:`play_depth`, once the second-best ``card`` is known."""
+    side = side_of(position.to_move)
     after, _ = position.play(card)
-    other = (card, *best_line(after, solver=solver or Solver(position)))
+    other = (card, *best_line(after, solver=solver))
     best = running_nets(position, line, side)
     worse = running_nets(position, other, side)
     behind = [t for t in range(len(best)) if best[t] <= worse[t]]
@@ -561,11 +583,12 @@ def _make_play(problem_id: str, n: int, level: str, rng: random.Random) -> Probl
         if len(position.legal()) < 2:
             continue
         solver = Solver(position)
-        if solver.single_best(position, EASY_MARGIN if level == "easy" else 1) is None:
+        best = solver.single_best(position, EASY_MARGIN if level == "easy" else 1)
+        if best is None:
             continue  # no single best card, or too close to be easy: no need to look deeper
-        solution = solver.solve(position)
-        graded = grade_play(position, solution, solver)
+        graded = grade_best(position, best, solver)  # every card's value only if kept
         if graded[0].level == level:
+            solution = solver.solve(position)
             return Problem(problem_id, "play", position, solution=solution, known=graded)
     return None
 

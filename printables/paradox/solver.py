@@ -86,8 +86,9 @@ of the first one proved. When only the best cards matter (:meth:`Solver.best_car
 a card at the position's value replaces the exact value of each card.
 
 Figures (``benchmarks/bench_paradox_solver.py``, shared 2-core machine): the starting
-position of a seeded deal takes a median of 19 to 29 ms at 6 cards a hand, 0.6 s at 8,
-3.5 s at 9; see benchmarks/README.md.
+position of a seeded deal takes a median of 15 ms at 6 cards a hand (best of three
+searches; 18 ms for the first alone, more on a loaded machine), 0.5 s at 8, 3.6 s at 9;
+see benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -253,6 +254,29 @@ class Solver:
                     break
         return found
 
+    def runner_up(self, position: Position, card: Card) -> tuple[int, list[Card]]:
+        """The best value of the legal cards other than ``card`` (a net, as
+        :meth:`value`), and those that reach it (in the hand's order). Cheaper than
+        :meth:`solve` when only the best card and the next best matter: one search of
+        "any card but this one", then one null-window test a card.
+
+        >>> from printables.paradox.tricks import Position
+        >>> book = Position.read({"hands": [["R10", "R5", "G4"], ["G2", "B8", "B3"],
+        ...     ["G3", "P10", "P1"], ["B10", "B7", "B6"]], "leader": 0})
+        >>> net, cards = Solver(book).runner_up(book, book.hands[0][2])  # G4 makes 10
+        >>> net, [str(c) for c in cards]
+        (9, ['R5'])
+        """
+        rem, trick = self._bits(position)
+        others = [c for c in position.legal() if c != card]
+        if not rem or not others:
+            raise ValueError(f"{card} is the only card that may be played here")
+        search = self._search
+        leader = position.leader
+        beta = search.exact(rem, leader, trick, skip=_INDEX[card])
+        found = [c for c in others if search.after(rem, leader, trick, _INDEX[c], beta) >= beta]
+        return (_constant(position) + beta) // 2, found
+
     def single_best(self, position: Position, margin: int = 1) -> Card | None:
         """The legal card whose value beats every other card's by at least ``margin``,
         if one does (else None)."""
@@ -325,16 +349,23 @@ class _Search:
         self.test = _make_test(hands, {})
 
     def exact(
-        self, rem: int, leader: int, trick: tuple[int, ...], guess: int = 0, card: int = -1
+        self,
+        rem: int,
+        leader: int,
+        trick: tuple[int, ...],
+        guess: int = 0,
+        card: int = -1,
+        skip: int = -1,
     ) -> int:
         """The exact difference (the side to move's net less the other side's) of the
-        position, or after the side to move plays ``card``: MTD(f) from ``guess``."""
+        position, or after the side to move plays ``card``, or when it may not play
+        ``skip``: MTD(f) from ``guess``."""
         lo, hi = -_INF, _INF
         parity = (sum(_RANK_OF[i] for i in _cards(rem)) + sum(_RANK_OF[i] for i in trick)) % 2
         beta = guess + (guess - parity) % 2  # every difference has the parity of the points
         while True:
             if card < 0:
-                g = self.node(rem, leader, trick, beta)
+                g = self.node(rem, leader, trick, beta, skip)
             else:
                 g = self.after(rem, leader, trick, card, beta)
             if g >= beta:
@@ -345,15 +376,18 @@ class _Search:
                 return g
             beta = lo + 2 if g == lo else hi
 
-    def node(self, rem: int, leader: int, trick: tuple[int, ...], beta: int) -> int:
-        """Fail-soft null-window test of the difference for the side to move: a result
-        of at least ``beta`` is a lower bound, one below it an upper bound."""
-        if not trick:
+    def node(self, rem: int, leader: int, trick: tuple[int, ...], beta: int, skip: int = -1) -> int:
+        """Fail-soft null-window test of the difference for the side to move (which may
+        not play ``skip``, if given): a result of at least ``beta`` is a lower bound, one
+        below it an upper bound."""
+        if not trick and skip < 0:
             return self.test(rem, leader, beta) if rem else 0
-        led, trump, used, _, _ = _trick_state(trick)
         seat = (leader + len(trick)) & 3
+        playable = rem & self.hands[seat]
+        if trick:
+            playable = _legal(playable, *_trick_state(trick)[:3])
         best = -_INF
-        for i in _cards(_legal(rem & self.hands[seat], led, trump, used)):
+        for i in _cards(playable & ~(1 << skip) if skip >= 0 else playable):
             v = self.after(rem, leader, trick, i, beta)
             if v > best:
                 best = v

@@ -25,6 +25,8 @@ from printables.paradox.problems import (
     QUESTIONS,
     Problem,
     generated_id,
+    grade_best,
+    grade_play,
     parse_id,
     play_level,
     position_id,
@@ -32,7 +34,7 @@ from printables.paradox.problems import (
     read_play,
     read_seat,
 )
-from printables.paradox.solver import solve
+from printables.paradox.solver import Solver, solve
 from printables.paradox.tricks import (
     SEATS,
     TRICK_COST,
@@ -631,3 +633,24 @@ def test_describe_gives_the_answer_as_data() -> None:
     assert legal["answer"] == [str(c) for c in allowed]
     drill = KIND.describe(winner_problem())
     assert drill["answer"] == winner(winner_problem().position.leader, winner_problem().trick)
+
+
+def test_grading_from_the_best_card_alone_agrees_with_grading_from_every_cards_value() -> None:
+    """Generation grades a deal from its best card and the next best value
+    (:func:`grade_best`) and solves every card only for a deal it keeps: the grade and
+    line must be those of :func:`grade_play`, which reads every card's value."""
+    rng = random.Random(13)
+    compared = 0
+    cards = list(PARADOX.cards)
+    while compared < 40:
+        rng.shuffle(cards)
+        n = rng.randint(3, 5)
+        position = Position(tuple(tuple(cards[s * n : (s + 1) * n]) for s in range(4)), 0)
+        for _ in range(rng.randint(0, 3)):
+            position, _ = position.play(rng.choice(position.legal()))
+        solver = Solver(position)
+        best = solver.single_best(position)
+        if best is None:
+            continue
+        compared += 1
+        assert grade_best(position, best, solver) == grade_play(position, solve(position))

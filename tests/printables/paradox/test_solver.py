@@ -243,7 +243,19 @@ def test_one_solver_answers_along_a_line_as_fresh_ones_do() -> None:
             if single is not None:
                 assert fresh.cards[single] == top
             assert shared.single_best(position) == (fresh.line[0] if margin > 0 else None)
+            if len(ranked) > 1:  # the next best, without the best card
+                best = fresh.line[0]
+                next_net, nexts = shared.runner_up(position, best)
+                rest = {c: v for c, v in fresh.cards.items() if c != best}
+                assert next_net == max(rest.values())
+                assert nexts == [c for c, v in rest.items() if v == next_net]
             position, _ = position.play(fresh.line[0])
+
+
+def test_the_runner_up_of_a_lone_card_is_refused() -> None:
+    forced = Position.read({"hands": [["B3"], ["R5"], ["P10"], ["B6"]], "leader": 0})
+    with pytest.raises(ValueError, match="B3 is the only card"):
+        Solver(forced).runner_up(forced, forced.hands[0][0])
 
 
 def test_a_solver_refuses_a_position_of_another_round() -> None:

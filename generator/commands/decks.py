@@ -22,6 +22,7 @@ from generator.documents.decks import DeckOptions, deck_pdf
 from generator.draw.faces import design
 from generator.draw.layout import LayoutError, Size, plan_sheet
 from printables.cards import DECKS, Deck, get_deck
+from printables.cards.wording import and_list
 
 PACK = ("4d", "paradox")
 """The decks in a classroom pack: the source books' own decks. Standard cards and Four's
@@ -202,13 +203,13 @@ def pack(paper: Size, card_size: Size, backs: bool, out: Path) -> None:
 
     sheets = out / "score-sheets.pdf"
     write_atomically(sheets, all_score_sheets_pdf(options.paper))
-    books = " and ".join(dict.fromkeys(s.game.book for s in SCORE_SHEETS.values()))
-    boards = "".join(
-        f", and {s.game.title}'s board to tape together" for s in SCORE_SHEETS.values() if s.board
-    )
+    books = and_list(list(dict.fromkeys(s.game.book for s in SCORE_SHEETS.values())))
+    extras = [f"{s.game.title}'s board to tape together" for s in SCORE_SHEETS.values() if s.board]
+    extras += [f"{s.game.title}'s {s.cards} to cut out" for s in SCORE_SHEETS.values() if s.cards]
+    also = f", with {and_list(extras)}" if extras else ""
     pages = sum(s.pages for s in SCORE_SHEETS.values())
     click.echo(
-        f"Wrote {sheets}: score sheets for the {books} games that keep score{boards}, "
+        f"Wrote {sheets}: score sheets for the games of {books} that keep score{also}, "
         f"{pages} pages."
     )
     click.echo(f"Classroom pack ready in {out}/. Print at 100 % (Actual size).")

@@ -24,6 +24,7 @@ from generator.documents.scoresheets import (
     sheet_key,
 )
 from generator.draw.layout import Size
+from printables.cards.wording import and_list
 from printables.games.base import Game, OptionError, UnknownGameError
 from printables.games.registry import GAMES, get_game
 
@@ -219,9 +220,10 @@ def scoresheet(
             raise click.UsageError("--players and --target are for one sheet, not 'all'")
         data = all_score_sheets_pdf(size)
         described = f"{len(SCORE_SHEETS)} score sheets"
-        boards = [f"{s.game.title}'s board" for s in SCORE_SHEETS.values() if s.board]
-        if boards:
-            described += f" and {', '.join(boards)}"
+        extras = [f"{s.game.title}'s board" for s in SCORE_SHEETS.values() if s.board]
+        extras += [f"{s.game.title}'s {s.cards}" for s in SCORE_SHEETS.values() if s.cards]
+        if extras:
+            described += f" with {and_list(extras)}"
     else:
         sheet = SCORE_SHEETS[name]
         options: dict[str, int] = {}
@@ -244,6 +246,8 @@ def scoresheet(
         if sheet.board:
             pages = f"pages {sheet.pages - 1} and {sheet.pages}"
             described += f", with its board on {pages}, two halves to tape together"
+        if sheet.cards:
+            described += f", with its {sheet.cards} to cut out on page {sheet.pages}"
     target_file = out or Path(f"scoresheet-{name}.pdf")
     if target_file.is_dir():
         target_file = target_file / f"scoresheet-{name}.pdf"

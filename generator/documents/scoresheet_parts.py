@@ -25,7 +25,7 @@ RULE_TEXT = 9.5
 """Points: the text of the "How to score" box."""
 HEAVY = 1.0
 """Points: the outer and the player-group rules."""
-PACK_TITLE = "4D Playing Cards and PARADOX score sheets"
+PACK_TITLE = "Score sheets: 4D Playing Cards, PARADOX, Quad, Four and Lockdown"
 MINUS = "\u2212"
 TIMES = "\u00d7"
 

@@ -52,6 +52,7 @@ from generator.documents.scoresheet_parts import (
     scene_lines,
     start,
 )
+from generator.documents.standard_sheets import four, lockdown, quad
 from generator.draw.fonts import POINT, text_width
 from generator.draw.layout import Size
 from generator.draw.scene import Path
@@ -86,6 +87,8 @@ class ScoreSheet:
     """What the target counts, when not points ("chips")."""
     board: bool = False
     """True when the last two pages are the game's board, two halves to tape together."""
+    cards: str = ""
+    """What the last page holds when it is cards to cut out (Quad's "call cards")."""
 
     @property
     def game(self) -> AnyGame:
@@ -730,6 +733,10 @@ _SHEETS = (
         unit="chips",
         board=True,
     ),
+    # The standard-deck games: generator/documents/standard_sheets.py.
+    ScoreSheet("quad", quad, pages=2, cards="call cards"),
+    ScoreSheet("four", four),
+    ScoreSheet("lockdown", lockdown),
 )
 SCORE_SHEETS: dict[str, ScoreSheet] = {
     key: sheet for key in GAMES for sheet in _SHEETS if sheet.key == key

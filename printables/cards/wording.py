@@ -60,6 +60,17 @@ def or_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def and_list(words: Sequence[str]) -> str:
+    """Words as a list: ``"Quad, Four and Lockdown"``.
+
+    >>> and_list(["a"]), and_list(["a", "b", "c"])
+    ('a', 'a, b and c')
+    """
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def spoken(card: Card) -> str:
     """A card in words, for a screen reader: what it shows, or an extra card's name.
 

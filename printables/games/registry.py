@@ -43,6 +43,10 @@ GAME_MODULES = (
     "printables.games.paradox.costly_tricks",
     "printables.games.paradox.buddy_on_your_left",
     "printables.games.paradox.third_man",
+    # The standard-deck games, each its own book.
+    "printables.games.standard.quad",
+    "printables.games.standard.four",
+    "printables.games.standard.lockdown",
 )
 """One line per game module, grouped by book."""
 

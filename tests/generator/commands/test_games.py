@@ -123,6 +123,9 @@ EXAMPLES = {
     "costly-tricks": ("A: R5 B3 P10 B6", "24 points: A's ghost takes the trick"),
     "buddy-on-your-left": ("12 40 11", "Player 1 wins: totals 52, 51, 23; chips 3, 1, 0"),
     "the-third-man": ("3 7 7 2", "Player 1 +6, player 2 -2, player 3 -2, player 4 0"),
+    "quad": ("reds: KH 5H / 9S 3S / QD", "reds 30, blacks 12: reds; the call was reds"),
+    "four": ("AS 2H 2D KC after twos", "may not go out after twos"),
+    "lockdown": ("KS KH KD 7C", "one more king and you are out"),
 }
 
 

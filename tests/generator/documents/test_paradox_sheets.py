@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from generator.commands.decks import pack
 from generator.commands.games import scoresheet
 from generator.documents.paradox_sheets import BOARD_EDGE, NUMBER, STRIP
+from generator.documents.scoresheet_parts import PACK_TITLE
 from generator.documents.scoresheets import SCORE_SHEETS, all_score_sheets_pdf, score_sheet_pdf
 from generator.draw.fonts import text_width
 from generator.draw.layout import PAPERS, SAFE_MARGIN
@@ -94,7 +95,9 @@ def numbers(data: bytes, page: int) -> dict[str, tuple[float, float]]:
 
 def test_the_paradox_sheets_follow_the_4d_sheets_by_their_game_keys() -> None:
     keys = list(SCORE_SHEETS)
-    assert keys[-3:] == PARADOX
+    first = keys.index(PARADOX[0])
+    assert keys[first : first + 3] == PARADOX
+    assert all(GAMES[key].book == "4D Playing Cards" for key in keys[:first])
     assert all(GAMES[key].book == "PARADOX" for key in PARADOX)
     assert SCORE_SHEETS["the-third-man"].board
     assert not any(s.board for k, s in SCORE_SHEETS.items() if k != "the-third-man")
@@ -402,10 +405,11 @@ def test_all_sheets_hold_the_paradox_sheets_and_the_board(paper: str) -> None:
     for key in PARADOX:
         assert f"{GAMES[key].title} score sheet" in text
     assert "The Third Man board: left half" in text and "board: right half" in text
-    before = sum(s.pages for k, s in SCORE_SHEETS.items() if k != "the-third-man")
+    keys = list(SCORE_SHEETS)
+    before = sum(SCORE_SHEETS[k].pages for k in keys[: keys.index("the-third-man")])
     assert f"the board is on pages {before + 3} and {before + 4}" in text  # the pack's pages
     assert text.count("START") == 1
-    assert reader(data).metadata.title == "4D Playing Cards and PARADOX score sheets"
+    assert reader(data).metadata.title == PACK_TITLE
 
 
 def test_the_pack_prints_the_paradox_sheets_and_the_board(tmp_path: Path) -> None:
@@ -414,8 +418,9 @@ def test_the_pack_prints_the_paradox_sheets_and_the_board(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     pages = sum(s.pages for s in SCORE_SHEETS.values())
     assert (
-        f"Wrote {out / 'score-sheets.pdf'}: score sheets for the 4D Playing Cards and PARADOX "
-        f"games that keep score, and The Third Man's board to tape together, {pages} pages."
+        f"Wrote {out / 'score-sheets.pdf'}: score sheets for the games of 4D Playing Cards, "
+        "PARADOX, Quad, Four and Lockdown that keep score, with The Third Man's board to tape "
+        f"together and Quad's call cards to cut out, {pages} pages."
     ) in result.output
     data = (out / "score-sheets.pdf").read_bytes()
     assert data == all_score_sheets_pdf(PAPERS["a4"])

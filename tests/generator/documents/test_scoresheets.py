@@ -65,6 +65,13 @@ KEY_TEXTS = {
     "costly-tricks": ["points \u2212 20 \u00d7 tricks", "220 check", "Tricks", "Net"],
     "buddy-on-your-left": ["own + left neighbour's", "63 check", "Own", "Left", "Total"],
     "the-third-man": ["+10 \u2212 bid", "+2 \u00d7 bid", "Annulled", "board: right half"],
+    "quad": ["call right: the chooser", "collected + cancelled = 52", "6: 3+3+1", "REDS"],
+    "four": ["1 ace · 2 twos · 3 threes · 4 fours", "the last one out", "Pot"],
+    "lockdown": [
+        "The source lost the text of its sections Clear, Locking and The Rule of 3",
+        "the last one standing",
+        "Place: four of",
+    ],
 }
 
 
@@ -116,6 +123,9 @@ def test_the_sheets_are_the_scoring_games_by_their_registry_keys() -> None:
         "costly-tricks",
         "buddy-on-your-left",
         "the-third-man",
+        "quad",
+        "four",
+        "lockdown",
     ]
     assert all(key in GAMES for key in KEYS)
     assert set(KEY_TEXTS) == set(KEYS)

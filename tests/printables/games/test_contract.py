@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from printables.cards import DECKS, FOUR_D, PARADOX
+from printables.cards import DECKS, FOUR, FOUR_D, PARADOX, STANDARD
 from printables.games.base import (
     Game,
     IllegalMoveError,
@@ -28,7 +28,7 @@ from printables.games.registry import GAME_MODULES, GAMES, get_game
 
 GOLDEN = Path(__file__).parent / "golden"
 # Checked playouts per game and option set; the slow games play fewer, longer hands.
-PLAYOUTS: dict[str, int] = {}
+PLAYOUTS: dict[str, int] = {"lockdown": 200}
 DEFAULT_PLAYOUTS = 1000
 NOT_GAMES = {"__init__"}
 
@@ -61,8 +61,13 @@ def sample_states(game: Game[Any, Any, Any], seeds: range, options: Any = None) 
 
 
 KEYS = sorted(GAMES)
-FAMILIES = {"fourd": (FOUR_D, "4D Playing Cards"), "paradox": (PARADOX, "PARADOX")}
-"""Each family of games (a package of printables/games/): its deck and its book."""
+FAMILIES = {
+    "fourd": {(FOUR_D, "4D Playing Cards")},
+    "paradox": {(PARADOX, "PARADOX")},
+    "standard": {(STANDARD, "Quad"), (FOUR, "Four"), (STANDARD, "Lockdown")},
+}
+"""Each family of games (a package of printables/games/): the decks and books its games
+name (the standard-deck games are each the only game of its own source)."""
 OWN_SETS = {"buddy-on-your-left"}
 """Games in which each player lays out his own set, the same every hand: the seed and the
 next hand change who starts, not where the cards are."""
@@ -85,7 +90,7 @@ def test_every_game_names_its_deck_and_book(key: str) -> None:
     state = game.setup(game.players[0], seed=3)
     assert {c.deck for c in game.universe(state)} == {game.deck}
     family = type(game).__module__.split(".")[2]  # printables.games.<family>.<game>
-    assert FAMILIES[family] == (game.deck, game.book)
+    assert (game.deck, game.book) in FAMILIES[family]
 
 
 def _other_moves(game: Game[Any, Any, Any]) -> list[object]:
@@ -130,6 +135,9 @@ def test_the_next_hand_is_dealt_the_books_way(key: str) -> None:
         assert following.dealer == state.next_dealer
     elif key == "buddy-on-your-left":  # the round's winner plays first (its own rule)
         assert following.dealer in game.outcome(state).winners
+    elif key == "four":  # the winner deals the next game (its own rule); none: the left
+        winners = game.outcome(state).winners
+        assert following.dealer == (winners[0] if winners else left_of(state.dealer, players))
     elif key == "the-third-man":  # no dealer: the lead rule names the series' first lead
         last = state.completed[-1]
         assert following.dealer == player_ahead(STILL, last.changes, last.lead)[0]

@@ -38,7 +38,14 @@ def serve(host: str, port: int, threads: int) -> None:
     with app.app_context(), read() as db:
         first_run = teacher_count(db) == 0
     try:  # listen first: a port in use is said plainly, before "running"
-        server = create_server(app, host=host, port=port, threads=threads, ident="Printables")
+        server = create_server(
+            app,
+            host=host,
+            port=port,
+            threads=threads,
+            ident="Printables",
+            max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # refused unread
+        )
     except OSError as error:
         why = (
             "it is in use (is Printables already running?)"

@@ -63,8 +63,15 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (bool(request) and request.is_secure)
 
 
+MAX_BODY = 64 * 1024
+"""Bytes: the largest request body the app reads. Its biggest form (a MAT session's typed
+sets) is a few KB; anything larger is refused with a 413 page before it is read."""
+
+
 def init(app: Flask) -> None:
-    """Cookies, CSRF and headers for ``app``."""
+    """Cookies, CSRF, the request size limit and headers for ``app``."""
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None: no limit
+        app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:  # Flask's default is None, not unset
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
@@ -81,6 +88,17 @@ def init(app: Flask) -> None:
         if wants_json():
             return {"problem": message}, 400
         return error_page("Please try again", message, 400)
+
+    @app.errorhandler(413)
+    def too_large(_error: Exception) -> tuple[str, int] | tuple[dict[str, str], int]:
+        limit = app.config["MAX_CONTENT_LENGTH"] // 1024
+        message = (
+            f"That was more than this app takes at once ({limit} KB); nothing was saved. "
+            "Go back and send the form as its page has it."
+        )
+        if wants_json():
+            return {"problem": message}, 413
+        return error_page("Too much sent", message, 413)
 
     @app.after_request
     def headers(response: Response) -> Response:

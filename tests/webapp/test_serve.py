@@ -100,3 +100,21 @@ def test_serve_says_plainly_when_its_port_is_taken(tmp_path: Path) -> None:
     assert f"cannot listen on port {port}: it is in use" in result.stderr
     assert "--port" in result.stderr
     assert "running" not in result.stdout and "Traceback" not in result.stderr
+
+
+def test_the_served_app_refuses_a_huge_body_without_reading_it(tmp_path: Path) -> None:
+    """``printables serve`` answers 413 from the headers alone: the 300 MB announced are
+    never sent, and the answer still comes."""
+    port, process = start_serving(tmp_path)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(
+                b"POST /join HTTP/1.1\r\nHost: localhost\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\n"
+                b"Content-Length: 300000000\r\n\r\nname=Kim"
+            )
+            answer = connection.recv(4096).decode("latin-1")
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=10)
+    assert answer.startswith("HTTP/1.1 413"), answer[:200]

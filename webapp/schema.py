@@ -20,7 +20,7 @@ from printables.matrix.session import MatSet, check_written
 from webapp.db import write
 from webapp.tables import metadata, schema_version
 
-VERSION = 2
+VERSION = 3
 """The schema this code expects."""
 
 
@@ -73,7 +73,19 @@ def _store_answer_checks(db: Connection) -> None:
         )
 
 
-UPGRADES: dict[int, Callable[[Connection], None]] = {2: _store_answer_checks}
+def _sessions_and_seeds(db: Connection) -> None:
+    """Version 3: a teacher's login epoch (logging out ends every session of the
+    teacher), a session's seed (None: its sets were typed, or made before seeds were
+    kept) and whether it takes new players."""
+    db.execute(text("ALTER TABLE teachers ADD COLUMN session_epoch INTEGER NOT NULL DEFAULT 0"))
+    db.execute(text("ALTER TABLE mat_sessions ADD COLUMN seed INTEGER"))
+    db.execute(text("ALTER TABLE mat_sessions ADD COLUMN joining BOOLEAN NOT NULL DEFAULT TRUE"))
+
+
+UPGRADES: dict[int, Callable[[Connection], None]] = {
+    2: _store_answer_checks,
+    3: _sessions_and_seeds,
+}
 """``UPGRADES[n]`` takes a database from version n - 1 to n."""
 
 _LOCK_KEY = 0x4D4154  # "MAT": the PostgreSQL advisory lock's key

@@ -33,6 +33,9 @@ teachers = Table(
     Column("id", Integer, primary_key=True),
     Column("username", String(40), nullable=False, unique=True),  # stored case-folded
     Column("password_hash", String(255), nullable=False),
+    # Raised by logging out and by a new password: a login cookie carrying an older
+    # value no longer opens anything, whichever device holds it.
+    Column("session_epoch", Integer, nullable=False, default=0, server_default="0"),
     Column("created_at", Float, nullable=False),
 )
 
@@ -62,6 +65,9 @@ mat_sessions = Table(
     Column("time_limit", Integer, nullable=False),
     Column("join_code", String(12), nullable=False, unique=True),
     Column("revealed", Boolean, nullable=False, default=False),
+    Column("seed", Integer),  # the seed its sets were generated from; None when typed
+    # Whether students may join: the teacher closes it once the class is seated.
+    Column("joining", Boolean, nullable=False, default=True, server_default="1"),
     Column("created_at", Float, nullable=False),
     CheckConstraint("variant IN ('simultaneous', 'successive')", name="session_variant"),
 )

@@ -204,6 +204,7 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     with write(engine) as db:
         for column in ("answer_right", "answer_reasons", "answer_unreadable"):
             db.execute(text(f"ALTER TABLE entries DROP COLUMN {column}"))
+        _drop_version_3_columns(db)
         db.execute(schema_version.update().values(version=1))
     engine.dispose()
 
@@ -220,6 +221,45 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     assert scores(again, session_id) == before
     assert scores(again, successive) == in_turns
     assert before["Ann"][1] == "42" and before["Bo"][1] == "600"
+
+
+def _drop_version_3_columns(db: Connection) -> None:
+    db.execute(text("ALTER TABLE teachers DROP COLUMN session_epoch"))
+    for column in ("seed", "joining"):
+        db.execute(text(f"ALTER TABLE mat_sessions DROP COLUMN {column}"))
+
+
+def test_version_3_keeps_a_version_2_database_s_teachers_and_sessions(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """Version 3 adds a teacher's login epoch and a session's seed and joining switch: a
+    version 2 database keeps its teachers (who still log in), sessions and players, and
+    its sessions take players as before."""
+    url = f"sqlite:///{tmp_path / 'version-2.sqlite3'}"
+    app = create_app(settings(url))
+    add_teacher(app, "ada")
+    teacher = app.test_client()
+    log_in(teacher, "ada")
+    session_id, code = new_session(teacher)
+    join(app, code, "Ann")
+    app.extensions["printables_db"].dispose()
+    engine = make_engine(url)
+    with write(engine) as db:
+        _drop_version_3_columns(db)
+        db.execute(schema_version.update().values(version=2))
+    engine.dispose()
+
+    upgraded = create_app(settings(url))
+    with upgraded.app_context(), read() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
+        row = db.execute(text("SELECT seed, joining FROM mat_sessions")).one()
+        assert (row.seed, bool(row.joining)) == (None, True)
+        assert db.execute(text("SELECT session_epoch FROM teachers")).scalar_one() == 0
+    again = upgraded.test_client()
+    log_in(again, "ada")
+    assert again.get(f"/sessions/{session_id}").status_code == 200
+    join(upgraded, code, "Bo")
+    assert b"Bo" in again.get(f"/sessions/{session_id}").data
 
 
 # --- many students at once -----------------------------------------------------------------

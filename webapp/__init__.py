@@ -53,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     engine = db.make_engine(database_url(app))
     schema.upgrade(engine)
     app.extensions["printables_db"] = engine
+    app.wsgi_app = db.stamp_arrival(app.wsgi_app)  # type: ignore[method-assign,assignment]
     security.init(app)
 
     from printables.cards.wording import spoken

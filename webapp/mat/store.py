@@ -38,7 +38,7 @@ from printables.matrix.session import (
     check_written,
     set_key,
 )
-from webapp.db import insert_or_ignore, now
+from webapp.db import arrived, insert_or_ignore, now
 from webapp.tables import entries, mat_sessions, mat_sets, players, rounds
 
 MAX_NICKNAME = 24
@@ -397,7 +397,7 @@ def raise_hand(
     """Record a hand going up in the running round: the elapsed whole seconds, the first
     time only (a second press changes nothing and says so). A student's press carries
     what was pressed and the written answer with it. Returns the recorded seconds."""
-    at = now()
+    at = arrived()
     the_round = view.hand_round(player_id, number, at, claim, answer)
     seconds = the_round.elapsed(at)
     _ensure_entry(db, player_id, number)

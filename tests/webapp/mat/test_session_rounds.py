@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from mat_helpers import (
@@ -23,6 +24,7 @@ from mat_helpers import (
     set_id,
     state,
 )
+from sqlalchemy import Connection
 from webapp_support import Clock
 from werkzeug.test import TestResponse
 
@@ -368,3 +370,24 @@ def test_the_key_page_is_for_the_teacher_only(
 
 
 # --- results, CSV and deleting -------------------------------------------------------------
+
+
+def test_a_hand_is_timed_from_when_its_request_arrived_not_after_waiting_for_the_lock(
+    app: Flask, teacher: FlaskClient, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class pressing Done together queues for the database's write lock: the wait
+    must not be added to anyone's time. Here reading the session takes 7 s of the
+    server's clock (a queue of writers ahead): the hand is timed at its arrival."""
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    clock.at += 42
+    slow = mat_store.load_by_code
+
+    def behind_a_queue(db: Connection, text: str) -> mat_store.SessionView:
+        clock.at += 7
+        return slow(db, text)
+
+    monkeypatch.setattr(mat_store, "load_by_code", behind_a_queue)
+    assert press(ann, code, 0, answer=SOLUTION).status_code == 303
+    assert scores(teacher, session_id)["Ann"][1] == "42"

@@ -397,7 +397,7 @@ def raise_hand(
     """Record a hand going up in the running round: the elapsed whole seconds, the first
     time only (a second press changes nothing and says so). A student's press carries
     what was pressed and the written answer with it. Returns the recorded seconds."""
-    at = arrived()
+    at = arrived(now)
     the_round = view.hand_round(player_id, number, at, claim, answer)
     seconds = the_round.elapsed(at)
     _ensure_entry(db, player_id, number)

@@ -1,9 +1,21 @@
 """What every feature's views share: whether a request came from a page's script, the
-page that says plainly what went wrong, and an error's text as a sentence on a page."""
+page that says plainly what went wrong, an error's text as a sentence on a page, and the
+way back from a refused form.
+
+Every form's POST ends in a redirect, errors included: a refused form goes back to its
+page's own address (:func:`back_with`), which shows the problem and what was typed
+(:func:`kept`). So reloading any page, by hand or by a page's script, never sends a form
+again.
+"""
 
 from __future__ import annotations
 
-from flask import render_template, request
+import json
+from collections.abc import Mapping
+from urllib.parse import urlsplit
+
+from flask import redirect, render_template, request, session
+from werkzeug.wrappers import Response
 
 from printables.cards.wording import sentence
 
@@ -35,3 +47,33 @@ def problem(error: Exception | str) -> str:
     """
     text = sentence(str(error).strip())
     return text if text.endswith((".", "?", "!")) else text + "."
+
+
+KEPT = "kept"
+"""The session cookie's key for a refused form's problem and typed values."""
+
+KEPT_MOST = 2500
+"""Characters: the most a refused form keeps in the cookie (which browsers cap at 4 KB).
+No form of the app comes near it when used as its page has it."""
+
+
+def back_with(target: str, problem: str, typed: Mapping[str, str] | None = None) -> Response | None:
+    """A 303 back to ``target`` (a page's GET address), which will show ``problem`` and
+    the ``typed`` values once. None when what was typed is too long to keep in the
+    cookie: the caller then shows the page itself, as the answer to the POST."""
+    kept_typed = dict(typed or {})
+    if len(json.dumps(kept_typed)) > KEPT_MOST:
+        return None
+    session[KEPT] = {"path": urlsplit(target).path, "problem": problem, "typed": kept_typed}
+    return redirect(target, code=303)
+
+
+def kept() -> tuple[str | None, dict[str, str]]:
+    """The problem and typed values a refused form left for this page (the first GET of
+    its address takes them), else ``(None, {})``."""
+    found = session.get(KEPT)
+    if not isinstance(found, dict) or found.get("path") != request.path:
+        return None, {}
+    session.pop(KEPT)
+    typed = found.get("typed")
+    return str(found.get("problem") or ""), dict(typed) if isinstance(typed, dict) else {}

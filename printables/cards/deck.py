@@ -225,6 +225,8 @@ class Deck:
     ``spaces_inside_names`` lets a reader accept stray spaces between the symbols of one
     name (``Bg~ T``), as students and the 4D rulebook write them; ``ignore_case`` reads
     names in any case (``10h``), for decks whose symbols do not differ by case alone.
+    Either way, a symbol is read in any case where its attribute's values do not differ
+    by case alone (``bbzt`` is ``BbzT``: names are read by position).
     ``parent`` is the deck a stripped deck is taken from.
     """
 
@@ -259,6 +261,16 @@ class Deck:
             for a in self.attributes
         ]
         self._lengths = [sorted({len(s) for s in table}, reverse=True) for table in self._spellings]
+        # Names are read by position, so a symbol in the wrong case is still read as the
+        # attribute's value when no two of its values differ by case alone ("bbzt" is
+        # BbzT: b is blue where a color stands, black where a shade does).
+        self._any_case: list[dict[str, int] | None] = []
+        for table in self._spellings:
+            folded = {s.upper(): k for s, k in table.items()}
+            clash = len(folded) < len(table) or any(
+                folded.get(s.upper()) != k for s, k in table.items()
+            )
+            self._any_case.append(None if clash else folded)
         self._extra_spellings = sorted(
             ((self._fold(s), card) for card in cards if card.extra for s in card.extra.spellings),
             key=lambda sc: -len(sc[0]),
@@ -378,8 +390,12 @@ class Deck:
             if i and self.spaces_inside_names:
                 while pos < len(text) and text[pos] in WHITESPACE:
                     pos += 1
+            any_case = self._any_case[i]
             for length in lengths:
-                value = table.get(self._fold(text[pos : pos + length]))
+                chunk = self._fold(text[pos : pos + length])
+                value = table.get(chunk)
+                if value is None and any_case is not None:
+                    value = any_case.get(chunk.upper())
                 if value is not None:
                     index = index * self._radix[i] + value
                     pos += length

@@ -332,6 +332,16 @@ class MatSession:
         if self.successive and self.rounds:
             raise MatError("MAT Successive has begun; players cannot join now")
 
+    def check_removal(self, player_id: int) -> None:
+        """Whether a player may be removed: at any time in MAT Simultaneous, and before
+        the first turn in MAT Successive, whose sets pass from seat to seat."""
+        self.player(player_id)
+        if self.successive and self.rounds:
+            raise MatError(
+                "MAT Successive has begun, and its sets pass from seat to seat: a player "
+                "cannot be removed now; rename them instead"
+            )
+
     def next_round(self, at: float) -> int:
         """The number of the round to start now; raises when none may start."""
         current = self.current()

@@ -99,3 +99,17 @@ def row_of(page: str, player_id: int) -> str:
 
 
 # --- making sessions -------------------------------------------------------------------
+
+
+def refusal(client: FlaskClient, response: TestResponse) -> TestResponse:
+    """A refused form: a 303 back to its page's own GET address (so a reload never sends
+    the form again), and that page, which shows the problem once."""
+    assert response.status_code == 303, response.get_data(as_text=True)
+    page = client.get(response.location)
+    assert page.status_code == 200
+    return page
+
+
+def refused(client: FlaskClient, response: TestResponse) -> str:
+    """The text of the page a refused form goes back to (see :func:`refusal`)."""
+    return refusal(client, response).get_data(as_text=True)

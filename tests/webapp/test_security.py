@@ -169,6 +169,9 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
          code=code, nickname="Ann")  # fmt: skip
     console = teacher.get("/sessions/1").get_data(as_text=True)
     post(teacher, "/sessions/1/players/2/free", console)
+    post(teacher, "/sessions/1/players/1/name", console, nickname="Bobby")
+    post(teacher, "/sessions/1/joining", console, joining="closed")
+    post(teacher, "/sessions/1/joining", console, joining="open")
     student = csrf_app.test_client()
     post(student, "/join", student.get("/join").get_data(as_text=True), code=code, nickname="Ann")
     post(teacher, "/sessions/1/rounds", teacher.get("/sessions/1").get_data(as_text=True))
@@ -178,6 +181,7 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
     assert fetch(teacher, "/sessions/1/rounds/0/players/1/hand", console).json == {"ok": True}
     post(teacher, "/sessions/1/rounds/0/players/1", console, verdict="wrong", answer="")
     post(teacher, "/sessions/1/rounds/end", teacher.get("/sessions/1").get_data(as_text=True))
+    post(teacher, "/sessions/1/players/1/remove", teacher.get("/sessions/1").get_data(as_text=True))
     results = teacher.get("/sessions/1/results").get_data(as_text=True)
     post(teacher, "/sessions/1/reveal", results, shown="1")
     assert "Scoreboard" in student.get(f"/play/{code}").get_data(as_text=True)

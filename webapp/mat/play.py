@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 from printables.matrix.session import Conflict, MatError
 from webapp.db import now, read, write
 from webapp.mat import store
+from webapp.pages import back_with, kept
 from webapp.pages import problem as problem_text
 from webapp.security import RateLimited, client_address, limit
 
@@ -26,6 +27,16 @@ bp = Blueprint("play", __name__)
 JOIN_LIMIT = 120
 """Join attempts a minute from one address: a whole class behind one school router joins
 at once, while guessing a six-character code (32^6 of them) stays hopeless."""
+
+JOIN_SESSION_LIMIT = 40
+"""Seats one address may take in one session in a minute: a class of 35 behind one
+router joins in its first minute, while one phone cannot fill the room in seconds (and
+the teacher can close joining, or remove a player, from the console)."""
+
+REMOVED = (
+    "You are no longer in this session: your teacher removed you, or let you join again "
+    "on another device."
+)
 
 
 def _tokens() -> dict[str, str]:
@@ -46,10 +57,19 @@ def _join_page(typed: dict[str, str], problem: str | None, status: int = 200) ->
 
 @bp.get("/join")
 def join() -> Response | tuple[str, int]:
+    """The join form; after a refused join, with the problem and what was typed."""
     code = store.normal_code(request.args.get("code", ""))
-    if code and code in _tokens():
+    problem, sent = kept()
+    if not problem and code and code in _tokens():
         return redirect(url_for("play.seat", code=code))
-    return _join_page({"code": code, "nickname": ""}, None)
+    typed = {"code": code, "nickname": sent.get("nickname", ""), "lost": sent.get("lost", "")}
+    return _join_page(typed, problem or None)
+
+
+def _refused(code: str, problem: str, typed: dict[str, str]) -> Response | tuple[str, int]:
+    """Back to the join form, which shows the problem and keeps what was typed."""
+    back = back_with(url_for("play.join", code=code or None), problem, typed)
+    return back if back is not None else _join_page({"code": code, **typed}, problem, 400)
 
 
 @bp.get("/join/<code>")
@@ -88,28 +108,27 @@ def _no_session(code: str) -> str:
 
 @bp.post("/join")
 def join_post() -> Response | tuple[str, int]:
-    typed = {
-        "code": store.normal_code(request.form.get("code", "")),
-        "nickname": request.form.get("nickname", ""),
-    }
+    code = store.normal_code(request.form.get("code", ""))
+    typed = {"nickname": request.form.get("nickname", "")}
+    address = client_address()
     try:
-        limit(f"join:{client_address()}", JOIN_LIMIT)
+        limit(f"join:{address}", JOIN_LIMIT)
+        limit(f"join:{code}:{address}", JOIN_SESSION_LIMIT)
     except RateLimited as busy:
-        page, _ = _join_page(
-            typed, f"Too many tries from this network. Wait {busy.retry_after} seconds."
+        return _refused(
+            code, f"Too many joins from this network. Wait {busy.retry_after} seconds.", typed
         )
-        return page, 429
     tokens = _tokens()
     try:
         with write() as db:
-            view = store.load_by_code(db, typed["code"])
+            view = store.load_by_code(db, code)
             if _holds_seat(db, view):
                 return redirect(url_for("play.seat", code=view.row.join_code), code=303)
             _, token = store.add_player(db, view, typed["nickname"], with_token=True)
     except LookupError:
-        return _join_page(typed, _no_session(typed["code"]), 404)
+        return _refused(code, _no_session(code), typed)
     except MatError as error:
-        return _join_page(typed, problem_text(error), 400)
+        return _refused(code, problem_text(error), typed)
     assert token is not None
     tokens[view.row.join_code] = token
     session["seats"] = tokens
@@ -130,14 +149,29 @@ def _seat(code: str) -> tuple[store.SessionView, Any]:
 
 
 @bp.get("/play/<code>")
-def seat(code: str) -> Response | str:
+def seat(code: str) -> Response | str | tuple[str, int]:
     view, player = _seat(code)
     if player is None:
-        return redirect(url_for("play.join_code", code=view.row.join_code))
-    return _play_page(view, player)
+        return _unseated(view.row.join_code)
+    problem, typed = kept()
+    return _play_page(view, player, problem or None, typed.get("answer", ""))
 
 
-def _play_page(view: store.SessionView, player: Any, problem: str | None = None) -> str:
+def _unseated(code: str, answer: str = "") -> Response | tuple[str, int]:
+    """This device holds no seat: to the join page, saying why when it held one (the
+    teacher removed the player or freed the seat), with any answer it was sending."""
+    tokens = _tokens()
+    if code not in tokens:
+        return redirect(url_for("play.join_code", code=code), code=303)
+    del tokens[code]
+    session["seats"] = tokens
+    said = REMOVED + (" Your answer was not recorded; it is below." if answer.strip() else "")
+    return _refused(code, said + " Join again to go on.", {"nickname": "", "lost": answer})
+
+
+def _play_page(
+    view: store.SessionView, player: Any, problem: str | None = None, typed_answer: str = ""
+) -> str:
     at = now()
     current = view.current()
     the_set = entry = None
@@ -160,7 +194,7 @@ def _play_page(view: store.SessionView, player: Any, problem: str | None = None)
         cards=the_set.cards if the_set else (),
         entry=entry,
         problem=problem,
-        typed_answer=request.form.get("answer", "") if problem else "",
+        typed_answer=typed_answer,
         mine=mine,
         board=board,
         format_seconds=store.format_seconds,
@@ -174,7 +208,8 @@ def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
     player's own recorded hand (never a verdict before the reveal)."""
     view, player = _seat(code)
     if player is None:
-        return {"problem": "This device has not joined the session."}, 403
+        said = REMOVED if view.row.join_code in _tokens() else "This device has not joined."
+        return {"problem": said, "join": url_for("play.join_code", code=view.row.join_code)}, 403
     at = now()
     current = view.current()
     entry = view.entry(int(player.id), current.number) if current else None
@@ -193,24 +228,29 @@ def hand(code: str) -> Response | tuple[str, int]:
     number = request.form.get("round", type=int)
     claim = request.form.get("claim", "")
     answer = request.form.get("answer", "")
+    code = store.normal_code(code)
     try:
         # One write transaction reads the session and records the hand: a class pressing
         # Done together costs each press one session read, not two.
         with write() as db:
-            try:
-                view = store.load_by_code(db, store.normal_code(code))
-            except LookupError:
-                abort(404)
+            view = store.load_by_code(db, code)
             player = store.player_by_token(db, view, _tokens().get(view.row.join_code))
             if player is not None:
                 if number is None:
                     raise MatError("the form has no set number; reload the page")
                 store.raise_hand(db, view, int(player.id), number, claim, answer)
+    except LookupError:
+        lost = " Your answer was not recorded; it is below." if answer.strip() else ""
+        return _refused(code, _no_session(code) + lost, {"nickname": "", "lost": answer})
     except MatError as error:
+        said = problem_text(error)
+        back = back_with(url_for("play.seat", code=view.row.join_code), said, {"answer": answer})
+        if back is not None:
+            return back
         with read() as db:
             view = store.load(db, view.id)
         status = 409 if isinstance(error, Conflict) else 400
-        return _play_page(view, player, problem_text(error)), status
+        return _play_page(view, player, said, answer), status
     if player is None:
-        return redirect(url_for("play.join_code", code=view.row.join_code), code=303)
+        return _unseated(view.row.join_code, answer)
     return redirect(url_for("play.seat", code=view.row.join_code), code=303)

@@ -39,9 +39,9 @@ from printables.matrix.session import (
     set_key,
 )
 from webapp.db import arrived, insert_or_ignore, now
+from webapp.mat.names import check_nickname, name_key
 from webapp.tables import entries, mat_sessions, mat_sets, players, rounds
 
-MAX_NICKNAME = 24
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a projector
 CODE_LENGTH = 6
 
@@ -82,8 +82,10 @@ def create_session(
     variant: str,
     puzzles: Sequence[Puzzle],
     time_limit: int = TIME_LIMIT,
+    seed: int | None = None,
 ) -> int:
-    """Store a new session and its sets (with each set's verdict); returns its id."""
+    """Store a new session and its sets (with each set's verdict) and the seed they were
+    generated from (None: typed); returns its id."""
     name = name.strip()
     if not 1 <= len(name) <= 80:
         raise MatError("name the session (1 to 80 characters), e.g. 'Period 3 MAT'")
@@ -102,6 +104,7 @@ def create_session(
                         time_limit=time_limit,
                         join_code=new_join_code(),
                         revealed=False,
+                        seed=seed,
                         created_at=now(),
                     )
                 )
@@ -247,20 +250,6 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_nickname(text: str) -> str:
-    """A nickname as it will show: trimmed, inner spaces collapsed; raises MatError.
-
-    >>> check_nickname("  Ada   L. ")
-    'Ada L.'
-    """
-    name = " ".join(text.split())
-    if not 1 <= len(name) <= MAX_NICKNAME:
-        raise MatError(f"a nickname has 1 to {MAX_NICKNAME} characters")
-    if any(not ch.isprintable() for ch in name):
-        raise MatError("a nickname has letters, digits, spaces and punctuation only")
-    return name
-
-
 def add_player(
     db: Connection, view: SessionView, nickname: str, with_token: bool
 ) -> tuple[int, str | None]:
@@ -269,7 +258,7 @@ def add_player(
     already added, and which no device holds yet, takes that seat. Returns (player id,
     token)."""
     name = check_nickname(nickname)
-    key = name.casefold()
+    key = name_key(name)
     token = secrets.token_urlsafe(24) if with_token else None
     token_hash = hash_token(token) if token else None
     # One join at a time per session, so the nickname check, the head count and the next
@@ -291,6 +280,8 @@ def add_player(
             players.update().where(players.c.id == existing.id).values(token_hash=token_hash)
         )
         return int(existing.id), token
+    if with_token and not view.row.joining:
+        raise MatError("this session is not taking new players; ask your teacher")
     count = db.execute(
         select(func.count()).select_from(players).where(players.c.session_id == view.id)
     ).scalar_one()
@@ -321,6 +312,51 @@ def player_by_token(db: Connection, view: SessionView, token: str | None) -> Row
             players.c.session_id == view.id, players.c.token_hash == hash_token(token)
         )
     ).first()
+
+
+def rename_player(db: Connection, view: SessionView, player_id: int, nickname: str) -> str:
+    """Give a player another nickname (a rude one, or a typo); returns the name shown.
+    Refused when it looks like another player's."""
+    view.player(player_id)
+    name = check_nickname(nickname)
+    key = name_key(name)
+    clash = db.execute(
+        select(players.c.nickname).where(
+            players.c.session_id == view.id,
+            players.c.nickname_key == key,
+            players.c.id != player_id,
+        )
+    ).first()
+    if clash is not None:
+        raise MatError(f"there is already a player called {clash.nickname}")
+    db.execute(
+        players.update().where(players.c.id == player_id).values(nickname=name, nickname_key=key)
+    )
+    return name
+
+
+def remove_player(db: Connection, view: SessionView, player_id: int) -> None:
+    """Remove one player with their times and answers. Before the first round the later
+    seats move up, so seats stay in joining order with no gap (MAT Successive hands out
+    sets by seat)."""
+    view.check_removal(player_id)
+    seat = view.player(player_id).seat
+    db.execute(delete(players).where(players.c.id == player_id))
+    if view.rounds:
+        return
+    later = db.execute(
+        select(players.c.id, players.c.seat)
+        .where(players.c.session_id == view.id, players.c.seat > seat)
+        .order_by(players.c.seat)
+    ).all()
+    for row in later:  # one at a time, upwards: each seat is free when it is taken
+        db.execute(players.update().where(players.c.id == row.id).values(seat=row.seat - 1))
+
+
+def set_joining(db: Connection, view: SessionView, joining: bool) -> None:
+    """Open or close the session to students joining on their devices (the teacher can
+    still add names, and a student can still take a seat the teacher freed)."""
+    db.execute(mat_sessions.update().where(mat_sessions.c.id == view.id).values(joining=joining))
 
 
 def free_seat(db: Connection, view: SessionView, player_id: int) -> None:

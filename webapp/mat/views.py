@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import secrets
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -34,13 +35,13 @@ from generator.draw.qr import qr_scene
 from generator.draw.svg import scene_to_svg
 from printables.matrix.check import SIZES as MATRIX_SIZES
 from printables.matrix.mat import TIME_LIMIT
-from printables.matrix.puzzles import get_puzzle
+from printables.matrix.puzzles import MAX_SEED, get_puzzle
 from printables.matrix.session import Conflict, MatError, SetSource, choose_sets
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import now, read, write
 from webapp.mat import store
 from webapp.network import public_url
-from webapp.pages import error_page, wants_json
+from webapp.pages import back_with, error_page, kept, wants_json
 from webapp.pages import problem as problem_text
 
 bp = Blueprint("mat", __name__, url_prefix="/sessions")
@@ -61,10 +62,9 @@ def _status(error: MatError) -> int:
     return 409 if isinstance(error, Conflict) else 400
 
 
-def _back(view: store.SessionView, round_number: int | None = None, anchor: str = "") -> Response:
-    target = url_for("mat.console", session_id=view.id, round=round_number)
-    response = redirect(target + (f"#{anchor}" if anchor else ""), code=303)
-    return response
+def _console_url(session_id: int, round_number: int | None = None, anchor: str = "") -> str:
+    target = url_for("mat.console", session_id=session_id, round=round_number)
+    return target + (f"#{anchor}" if anchor else "")
 
 
 @bp.errorhandler(404)
@@ -96,14 +96,16 @@ def _change(
     except LookupError:
         abort(404)
     except MatError as error:
+        said = problem_text(error)
         if wants_json():
-            return {"problem": problem_text(error)}, _status(error)
-        return _console_page(_view(session_id), round_number, problem_text(error), typed), _status(
-            error
-        )
+            return {"problem": said}, _status(error)
+        back = back_with(_console_url(session_id, round_number, anchor), said, typed)
+        if back is None:  # too much typed to keep: the console answers the POST itself
+            return _console_page(_view(session_id), round_number, said, typed), _status(error)
+        return back
     if wants_json():
         return {"ok": True}, 200
-    return _back(view, round_number, anchor)
+    return redirect(_console_url(view.id, round_number, anchor), code=303)
 
 
 # --- making a session ------------------------------------------------------------------
@@ -113,9 +115,10 @@ def _change(
 @login_required
 def new() -> str:
     typed = {"name": "", "variant": "simultaneous", "size": "3x3", "limit": str(TIME_LIMIT),
-             "sets": "", "generate": "3", "want": "either", "level": "medium", "seed": "1",
+             "sets": "", "generate": "3", "want": "either", "level": "medium", "seed": "",
              "source": "generate"}  # fmt: skip
-    return render_template("mat/new.html", typed=typed, sizes=SIZES, problem=None)
+    problem, sent = kept()
+    return render_template("mat/new.html", typed=typed | sent, sizes=SIZES, problem=problem or None)
 
 
 @bp.post("")
@@ -127,26 +130,44 @@ def create() -> Response | tuple[str, int]:
               "source")}  # fmt: skip
     try:
         limit = _whole(typed["limit"], "the time limit", "seconds, such as 600")
+        seed = None
         if typed["source"] == "generate":
+            if typed["sets"].strip():
+                raise MatError(
+                    "sets are typed in the box, but 'Generate fresh puzzles' is chosen: choose "
+                    "'Use these sets' to play the typed ones, or empty the box to generate"
+                )
+            count = _whole(typed["generate"], "the number of sets", "a number such as 3")
+            seed = fresh_seed(typed["seed"], count)
             source = SetSource(
-                generate=_whole(typed["generate"], "the number of sets", "a number such as 3"),
-                want=typed["want"] or "either",
-                level=typed["level"] or "medium",
-                seed=_whole(typed["seed"] or "1", "the seed", "a number such as 1"),
-            )
+                generate=count, want=typed["want"] or "either", level=typed["level"] or "medium",
+                seed=seed,
+            )  # fmt: skip
         else:
             source = SetSource(lines=typed["sets"])
         puzzles = choose_sets(source, typed["size"], typed["variant"])
         with write() as db:
             session_id = store.create_session(
-                db, teacher_id(), typed["name"], typed["variant"], puzzles, limit
+                db, teacher_id(), typed["name"], typed["variant"], puzzles, limit, seed
             )
     except MatError as error:
-        page = render_template(
-            "mat/new.html", typed=typed, sizes=SIZES, problem=problem_text(error)
-        )
-        return page, 400
+        said = problem_text(error)
+        back = back_with(url_for("mat.new"), said, typed)
+        if back is None:
+            return render_template("mat/new.html", typed=typed, sizes=SIZES, problem=said), 400
+        return back
     return redirect(url_for("mat.console", session_id=session_id), code=303)
+
+
+def fresh_seed(typed: str, count: int) -> int:
+    """The seed typed, or a fresh random one when the box is empty: sessions made with
+    the form's defaults never share their puzzles. The console shows it."""
+    if not typed.strip():
+        return secrets.randbelow(MAX_SEED - count)
+    seed = _whole(typed, "the seed", "a number such as 1")
+    if not 0 <= seed <= MAX_SEED - count:
+        raise MatError(f"the seed: write a number from 0 to {MAX_SEED - count}, or leave it empty")
+    return seed
 
 
 def _whole(text: str, what: str, expected: str) -> int:
@@ -206,6 +227,7 @@ def _console_page(
     return render_template(
         template,
         view=view,
+        asked=asked,
         number=number,
         shown_round=view.rounds[number] if number is not None else None,
         running=current is not None and current.running(at),
@@ -223,7 +245,10 @@ def _console_page(
 @bp.get("/<int:session_id>")
 @login_required
 def console(session_id: int) -> str:
-    return _console_page(_view(session_id), request.args.get("round", type=int))
+    problem, typed = kept()
+    return _console_page(
+        _view(session_id), request.args.get("round", type=int), problem or None, typed
+    )
 
 
 @bp.get("/<int:session_id>/table")
@@ -278,6 +303,38 @@ def add_players(session_id: int) -> Any:
 
     return _change(
         session_id, add, anchor="players", typed={"names": request.form.get("names", "")}
+    )
+
+
+@bp.post("/<int:session_id>/players/<int:player_id>/name")
+@login_required
+def rename(session_id: int, player_id: int) -> Any:
+    """Another nickname for one player: the projector shows it at its next poll."""
+    nickname = request.form.get("nickname", "")
+    return _change(
+        session_id,
+        lambda db, view: store.rename_player(db, view, player_id, nickname),
+        anchor="players",
+        typed={f"nickname-{player_id}": nickname},
+    )
+
+
+@bp.post("/<int:session_id>/players/<int:player_id>/remove")
+@login_required
+def remove(session_id: int, player_id: int) -> Any:
+    """Remove one player with their times and answers; their phone is told so."""
+    return _change(
+        session_id, lambda db, view: store.remove_player(db, view, player_id), anchor="players"
+    )
+
+
+@bp.post("/<int:session_id>/joining")
+@login_required
+def joining(session_id: int) -> Any:
+    """Open or close the session to students joining on their phones."""
+    wanted = request.form.get("joining") == "open"
+    return _change(
+        session_id, lambda db, view: store.set_joining(db, view, wanted), anchor="players"
     )
 
 
@@ -364,7 +421,8 @@ def _delete(
     """Delete only when the box is ticked: otherwise the results page again, saying so."""
     view = _view(session_id)
     if request.form.get("confirm") != "yes":
-        return _results_page(view, problem), 400
+        back = back_with(url_for("mat.results", session_id=session_id), problem)
+        return back if back is not None else (_results_page(view, problem), 400)
     with write() as db:
         remove(db, store.load(db, session_id, teacher_id()))
     return redirect(after, code=303)
@@ -390,7 +448,8 @@ def _results_page(view: store.SessionView, problem: str | None = None) -> str:
 @bp.get("/<int:session_id>/results")
 @login_required
 def results(session_id: int) -> str:
-    return _results_page(_view(session_id))
+    problem, _ = kept()
+    return _results_page(_view(session_id), problem or None)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")

@@ -27,7 +27,12 @@ window.Printables = window.Printables || {};
       const sent = Date.now();
       const response = await fetch(url, { cache: "no-store", credentials: "same-origin" });
       const received = Date.now();
-      if (!response.ok) { throw new Error(`${url}: ${response.status}`); }
+      if (!response.ok) {  // the status and the server's JSON go with the error
+        const error = new Error(`${url}: ${response.status}`);
+        error.status = response.status;
+        error.body = await response.json().catch(() => ({}));
+        throw error;
+      }
       const body = await response.json();
       const trip = received - sent;
       // Trust the fastest recent round trip most; let old estimates age out slowly.

@@ -48,7 +48,7 @@
       if (now !== shown) {
         // A set started, ended or ran out: the buttons above the table change. Wait
         // while something typed is not saved, so nothing is lost.
-        if (!dirty()) { window.location.reload(); }
+        if (!dirty()) { window.location.replace(round.dataset.self); }  // never a form's address
         return;
       }
       endsAt = state.round && state.round.running ? state.round.ends_at : null;
@@ -65,6 +65,15 @@
     const left = endsAt - P.clock.now();
     clock.textContent = left > 0 ? `${P.formatSeconds(Math.ceil(left))} left` : "Time is up";
   }
+
+  // A form that deletes something asks first (data-confirm holds the question).
+  document.addEventListener("submit", (event) => {
+    const question = event.target.dataset ? event.target.dataset.confirm : "";
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
 
   holder.addEventListener("submit", async (event) => {
     const form = event.target;

@@ -31,16 +31,42 @@
       const hand = state.hand === null ? "" : String(state.hand);
       if (round !== shown.round || revealed !== shown.revealed || hand !== shown.hand) {
         if (answer) { window.sessionStorage.setItem(draftKey, answer.value); }
-        window.location.reload();
+        window.location.replace(page.dataset.self);  // this page's own GET address, never a form's
         return;
       }
       endsAt = state.round && state.round.running ? state.round.ends_at : null;
       tick();
-    } catch (error) { /* offline for a moment: the next poll tries again */ }
+    } catch (error) {
+      if (error.status === 403) { removed(error.body || {}); }
+      // otherwise offline for a moment: the next poll tries again
+    }
+  }
+
+  // The teacher removed this player (or freed the seat): say so, stop the clock, and
+  // keep the answer on screen; Done would not record it.
+  function removed(body) {
+    endsAt = null;
+    if (clock) { clock.textContent = "Not in the session"; }
+    let box = document.getElementById("removed");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "removed";
+      box.className = "problems";
+      box.setAttribute("role", "alert");
+      const text = document.createElement("p");
+      text.textContent = `${body.problem || "You are no longer in this session."} `;
+      const link = document.createElement("a");
+      link.href = body.join || "/join";
+      link.textContent = "Join again";
+      text.append(link);
+      box.append(text);
+      page.prepend(box);
+    }
+    if (form) { form.querySelectorAll("button").forEach((b) => { b.disabled = true; }); }
   }
 
   function tick() {
-    if (!clock) { return; }
+    if (!clock || document.getElementById("removed")) { return; }
     const left = endsAt === null ? 0 : endsAt - P.clock.now();
     clock.textContent = left > 0 ? `${P.formatSeconds(Math.ceil(left))} left` : "Time is up";
     if (form) {  // the server decides in the end; this only mirrors its clock

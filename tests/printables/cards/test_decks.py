@@ -15,6 +15,7 @@ from printables.cards import (
     FOUR_D,
     PARADOX,
     STANDARD,
+    Card,
     CardNameError,
     Deck,
     card,
@@ -61,9 +62,21 @@ def test_standard_names_are_read_in_any_case_with_aliases(text: str, name: str) 
     assert str(STANDARD.card(text)) == name
 
 
-def test_the_4d_deck_stays_case_sensitive() -> None:
-    with pytest.raises(CardNameError, match="did you mean 'B', blue"):
-        FOUR_D.card("bb=S")
+@given(st.sampled_from(FOUR_D.cards), st.lists(st.booleans(), min_size=4, max_size=4))
+def test_4d_names_are_read_by_position_in_any_case(card: Card, flips: list[bool]) -> None:
+    """b is blue where a color stands and black where a shade does: a name typed in
+    lower case (or any mix) on a phone is the card it names."""
+    name = str(card)
+    typed = "".join(ch.swapcase() if flip else ch for ch, flip in zip(name, flips, strict=True))
+    assert FOUR_D.card(typed) is card
+    assert [
+        str(c) for c in read_cards(typed.lower() + " " + typed.upper(), FOUR_D, distinct=False)
+    ] == [name, name]
+
+
+def test_a_wrong_symbol_in_any_case_is_still_named() -> None:
+    with pytest.raises(CardNameError, match="'x' is not a shade; expected b, g or w"):
+        FOUR_D.card("bx=s")
 
 
 @pytest.mark.parametrize(

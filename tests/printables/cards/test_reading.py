@@ -184,7 +184,7 @@ def test_grid_duplicate_after_a_no_counts_the_no() -> None:
     [
         ("Bb=S Bw=T Bg~C\nGb=S Gw=T Gx~C", "row 2, card 3", "'Gx~C'"),
         ("Bb=S Bw=T / No Gb=Q", "row 2, card 2", "'Gb=Q'"),
-        ("\n\nBb=S bw=T\n", "row 1, card 2", "'bw=T'"),
+        ("\n\nBb=S bx=T\n", "row 1, card 2", "'bx=T'"),
         ("Bb=S Bw=T\n\nGb=S Gw~\n", "row 2, card 2", "'Gw~'"),
     ],
 )

@@ -3,6 +3,8 @@ sets, and each refusal with its message and the typed text kept."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -12,6 +14,7 @@ from mat_helpers import (
     IMPOSSIBLE,
     SOLVABLE,
     new_session,
+    refused,
     set_id,
 )
 from webapp_support import add_teacher, log_in
@@ -114,8 +117,8 @@ def test_each_refusal_says_why_and_keeps_what_was_typed(
             "level": "hard", "seed": "12"}  # fmt: skip
     data.update(form)
     response = teacher.post("/sessions", data=data)
-    page = response.get_data(as_text=True)
-    assert response.status_code == 400
+    assert response.location == "/sessions/new"
+    page = refused(teacher, response)
     assert f'<div class="problems" role="alert"><p>{escape(message)}' in page
     assert f'value="{escape(data["name"])}"' in page
     assert f'id="limit" name="limit" inputmode="numeric" value="{escape(data["limit"])}"' in page
@@ -143,6 +146,51 @@ def test_the_chosen_source_decides_so_typed_sets_ignore_the_generate_count(
     with app.app_context(), read() as db:
         view = mat_store.load(db, int(response.location.rsplit("/", 1)[1]))
     assert [s.puzzle_id for s in view.sets] == [set_id(SOLVABLE)]
+
+
+def test_sets_typed_while_generate_is_chosen_are_not_ignored_the_form_asks(
+    teacher: FlaskClient,
+) -> None:
+    """The form takes what the teacher filled in, or asks which is meant: typed sets
+    with "Generate" chosen are asked about, with everything kept."""
+    data = {"name": "Period 3", "variant": "simultaneous", "size": "3x3", "limit": "600",
+            "source": "generate", "sets": SOLVABLE, "generate": "3", "want": "either",
+            "level": "medium", "seed": ""}  # fmt: skip
+    page = refused(teacher, teacher.post("/sessions", data=data))
+    assert "Sets are typed in the box, but &#39;Generate fresh puzzles&#39; is chosen" in page
+    assert f">{SOLVABLE}</textarea>" in page
+    assert teacher.get("/dashboard").get_data(as_text=True).count("/results") == 0
+    # Reloading the page shows the form, not the problem again.
+    again = teacher.get("/sessions/new").get_data(as_text=True)
+    assert "Sets are typed" not in again and f">{SOLVABLE}</textarea>" not in again
+
+
+def _generated(teacher: FlaskClient, seed: str) -> tuple[list[str], str]:
+    data = {"name": "Gen", "variant": "simultaneous", "size": "3x3", "limit": "600",
+            "source": "generate", "sets": "", "generate": "3", "want": "either",
+            "level": "easy", "seed": seed}  # fmt: skip
+    response = teacher.post("/sessions", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    page = teacher.get(response.location).get_data(as_text=True)
+    ids = re.findall(r'<span class="id">(3x3-[0-9a-z]{6})</span>', page)
+    found = re.search(r'id="seed">(\d+)</strong>', page)
+    assert found is not None and len(ids) == 3
+    return ids, found.group(1)
+
+
+def test_sessions_made_with_the_defaults_get_fresh_puzzles_and_show_their_seed(
+    teacher: FlaskClient,
+) -> None:
+    """One class cannot hand the next the answers: the form's empty seed draws a fresh
+    one, shown on the console, and that seed makes the same puzzles again."""
+    first, first_seed = _generated(teacher, "")
+    second, second_seed = _generated(teacher, "")
+    assert first_seed != second_seed and not set(first) & set(second)
+    again, seed = _generated(teacher, first_seed)
+    assert (again, seed) == (first, first_seed)
+    assert "printables mat-kit --variant simultaneous --time-limit 600 --id " + " --id ".join(
+        first
+    ) in teacher.get("/sessions/1").get_data(as_text=True)
 
 
 def test_another_teachers_session_is_not_found(app: Flask, teacher: FlaskClient) -> None:

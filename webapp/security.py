@@ -76,6 +76,9 @@ def init(app: Flask) -> None:
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:  # Flask's default is None, not unset
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a lesson's form may sit open for hours
+    # The cookie is sent only when the session changes: a page's poll that was under way
+    # while a form was sent must not put back the cookie from before it.
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     app.session_interface = SessionInterface()
     csrf.init_app(app)
 

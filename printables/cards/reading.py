@@ -176,3 +176,60 @@ def read_grid(text: str, deck: Deck) -> Grid:
 
 def _count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
+
+
+EMPTY_MARK = "?"
+"""Written for a place not filled yet (a grid being built on a phone)."""
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A word that is not a name: as written, and why (the reader's message)."""
+
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Written = Card | NoMark | Unread | None
+"""One place of an array as read leniently: a card, ``No``, a word that does not read,
+or None for an empty place (``?``)."""
+
+
+def read_places(text: str, deck: Deck) -> list[list[Written]]:
+    """Read an array word by word, never stopping: each place is a card, ``No``, an
+    :class:`Unread` word with the reason, or None for ``?``. For showing a student how
+    an answer is read before it is sent; :func:`read_grid` decides.
+
+    >>> from printables.cards import FOUR_D
+    >>> [[str(x) for x in row] for row in read_places("bbzt ? Bx=S / No", FOUR_D)]
+    [['BbzT', 'None', 'Bx=S'], ['No']]
+    """
+    rows: list[list[Written]] = []
+    for r, line in enumerate(split_rows(text), 1):
+        row: list[Written] = []
+        pos = 0
+        while True:
+            while pos < len(line) and line[pos] in SEPARATORS:
+                pos += 1
+            if pos >= len(line):
+                break
+            end = pos
+            while end < len(line) and line[end] not in SEPARATORS:
+                end += 1
+            word = line[pos:end]
+            if word == EMPTY_MARK:
+                row.append(None)
+            elif _NO.fullmatch(word):
+                row.append(NO)
+            else:
+                try:
+                    card, end = deck.scan(line, pos)  # may read on over stray spaces
+                    row.append(card)
+                except CardNameError as error:
+                    row.append(Unread(word, f"row {r}, card {len(row) + 1}: {error}"))
+            pos = end
+        rows.append(row)
+    return rows

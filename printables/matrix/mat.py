@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from printables.cards.deck import Card
-from printables.cards.errors import SetError
-from printables.cards.reading import Grid, read_grid
+from printables.cards.errors import NotationError, SetError
+from printables.cards.reading import Grid, Unread, Written, read_grid, read_places
 from printables.cards.wording import names
 from printables.matrix.check import DECK, SIZES, MatrixVerdict, check_grid
 from printables.matrix.solver import solve
@@ -175,18 +175,8 @@ def check_answer(
             impossible = solve(cards, *_shape_of(len(cards))) is None
         return _claim(impossible, (), (), None, [], "The answer says impossible: ")
     grid = read_grid(answer, cards[0].deck) if isinstance(answer, str) else answer
+    _check_shape(grid, len(cards))
     rows, cols = grid.shape
-    if rows * cols != len(cards):
-        raise AnswerError(
-            f"the answer is {rows}x{cols} ({rows * cols} places) but the set has {len(cards)} cards"
-        )
-    size = _shape_of(len(cards))
-    if (rows, cols) not in {size, size[::-1]}:
-        other = "" if size[0] == size[1] else f" (or {size[1]} rows of {size[0]})"
-        raise AnswerError(
-            f"the answer is {rows}x{cols}, not a matrix of the set: write {size[0]} rows of "
-            f"{size[1]} cards{other}, one row a line"
-        )
     if impossible is None:
         impossible = solve(cards, rows, cols) is None
     written = grid.cards()
@@ -230,6 +220,72 @@ def check_answer(
         reasons,
         "The matrix is not solved, so it counts as a claim that the set is impossible: ",
     )
+
+
+def _check_shape(grid: Grid, count: int) -> None:
+    """Raise :class:`AnswerError` unless ``grid`` is a matrix of a set of ``count`` cards."""
+    rows, cols = grid.shape
+    if rows * cols != count:
+        raise AnswerError(
+            f"the answer is {rows}x{cols} ({rows * cols} places) but the set has {count} cards"
+        )
+    size = _shape_of(count)
+    if (rows, cols) not in {size, size[::-1]}:
+        other = "" if size[0] == size[1] else f" (or {size[1]} rows of {size[0]})"
+        raise AnswerError(
+            f"the answer is {rows}x{cols}, not a matrix of the set: write {size[0]} rows of "
+            f"{size[1]} cards{other}, one row a line"
+        )
+
+
+@dataclass(frozen=True)
+class AnswerReading:
+    """How a written answer reads, shown to its writer before it is sent: each place as
+    read, and what would stop it being checked as written. Never whether it is right."""
+
+    places: tuple[tuple[Written, ...], ...]
+    problems: tuple[str, ...]
+    bare_claim: bool = False  # "No" or "impossible" alone
+
+
+def read_answer(answer: str, cards: Sequence[Card]) -> AnswerReading:
+    """Read an answer to the set ``cards`` as :func:`check_answer` will, and say what is
+    wrong with its writing: names that do not read, empty places (``?``), the array's
+    shape, cards written twice, cards not in the set or left out.
+
+    >>> from printables.cards import FOUR_D, read_cards
+    >>> book = read_cards("RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T", FOUR_D)
+    >>> read_answer("bbzt bg~t bw=t / gb~t gg=t gwzt / rbzt rgzc rwzs", book).problems
+    ()
+    >>> read_answer("bbzt ? Bx=t", book).problems[:2]
+    ("row 1, card 3: 'Bx=t': 'x' is not a shade; expected b, g or w", '1 place is still empty')
+    """
+    text = answer.strip()
+    if not text:
+        return AnswerReading((), ("nothing is written yet",))
+    if text.lower() in BARE_CLAIMS:
+        return AnswerReading((), (), bare_claim=True)
+    deck = cards[0].deck
+    places = tuple(tuple(row) for row in read_places(answer, deck))
+    problems = [x.reason for row in places for x in row if isinstance(x, Unread)]
+    empty = sum(x is None for row in places for x in row)
+    if empty:
+        problems.append(f"{empty} place{'s are' if empty > 1 else ' is'} still empty")
+    if not problems:
+        try:
+            grid = read_grid(answer, deck)
+            _check_shape(grid, len(cards))
+        except (NotationError, AnswerError) as error:
+            problems.append(str(error))
+        else:
+            written = set(grid.cards())
+            wrong = [c for c in grid.cards() if c not in set(cards)]
+            missing = [c for c in cards if c not in written]
+            if wrong:
+                problems.append(f"not in your set: {names(wrong)}")
+            if missing and not (grid.claims_impossible and len(missing) == 1):
+                problems.append(f"left out: {names(missing)}")
+    return AnswerReading(places, tuple(problems))
 
 
 def _claim(

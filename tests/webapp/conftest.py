@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from browser_support import browser, server, shots  # noqa: F401 (fixtures for Chromium tests)
 from flask import Flask
 from flask.testing import FlaskClient
 from webapp_support import Clock, add_teacher, log_in

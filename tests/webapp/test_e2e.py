@@ -12,10 +12,8 @@ for them, else pytest's temporary one).
 from __future__ import annotations
 
 import io
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +21,18 @@ import pypdfium2
 import pytest
 import zxingcpp
 from axe_playwright_python.sync_playwright import Axe
+from browser_support import (
+    log_in,
+    new_context,
+    skip_without_chromium,
+)
 from live_server import LiveServer
 from PIL import Image
 from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
-    ViewportSize,
     expect,
-    sync_playwright,
 )
 
 from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
@@ -43,25 +44,8 @@ from printables.matrix.puzzles import generate, get_puzzle
 from printables.paradox.problems import KIND as COSTLY_TRICKS
 from printables.paradox.problems import problem_ids
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "end-to-end tests need Debian's chromium at /usr/bin/chromium", allow_module_level=True
-    )
+skip_without_chromium()
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: ViewportSize = {"width": 390, "height": 844}
-LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-PASSWORD = "correct horse battery"
 LIMIT = 60
 
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
@@ -94,48 +78,6 @@ def test_the_premises_hold() -> None:
 # --- fixtures --------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """gunicorn -w 2 on a fresh SQLite file, with teacher ada made first by the CLI."""
-    live = LiveServer(tmp_path_factory.mktemp("e2e-server"), workers=2)
-    live.command("teacher", "add", "ada", "--password", PASSWORD)
-    live.start()
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where screenshots go."""
-    named = os.environ.get("PRINTABLES_SCREENSHOTS")
-    folder = Path(named) if named else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def new_context(browser: Browser, server: LiveServer, phone: bool) -> BrowserContext:
-    context = browser.new_context(
-        base_url=server.url,
-        viewport=PHONE if phone else LAPTOP,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    context.set_default_timeout(15_000)
-    return context
-
-
 # --- helpers ---------------------------------------------------------------------------
 
 
@@ -148,14 +90,6 @@ def clock_seconds(text: str) -> int:
     found = re.search(r"(\d+):(\d\d)", text)
     assert found, f"no time in {text!r}"
     return int(found[1]) * 60 + int(found[2])
-
-
-def log_in(page: Page) -> None:
-    page.goto("/login")
-    page.fill("#username", "ada")
-    page.fill("#password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 def audit(page: Page, what: str, found: list[str]) -> None:

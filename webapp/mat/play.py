@@ -15,7 +15,11 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from printables.matrix.session import Conflict, MatError
+from printables.cards.deck import Card
+from printables.cards.reading import NO, Written
+from printables.cards.wording import spoken
+from printables.matrix.mat import read_answer
+from printables.matrix.session import MAX_ANSWER, Conflict, MatError
 from webapp.db import now, read, write
 from webapp.mat import store
 from webapp.pages import back_with, kept
@@ -220,6 +224,38 @@ def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
         "hand": None if entry is None or entry.seconds is None else entry.seconds,
         "revealed": bool(view.row.revealed),
     }
+
+
+@bp.get("/play/<code>/reading")
+def reading(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
+    """How the answer typed so far reads against this player's set, place by place, with
+    what would stop it being checked: for the phone to show before Done. Never whether
+    it is right."""
+    view, player = _seat(code)
+    if player is None:
+        return {"problem": REMOVED}, 403
+    current = view.current()
+    if current is None or not view.plays(int(player.seat)):
+        return {"problem": "No set is running."}, 409
+    the_set = view.set_for(current.number, int(player.seat))
+    answer = request.args.get("answer", "")[:MAX_ANSWER]
+    found = read_answer(answer, the_set.cards)
+    return {
+        "rows": [[_place(x) for x in row] for row in found.places],
+        "problems": [problem_text(p) for p in found.problems],
+        "bare_claim": found.bare_claim,
+    }
+
+
+def _place(written: Written) -> dict[str, Any]:
+    if written is None:
+        return {"empty": True}
+    if written is NO:
+        return {"no": True}
+    if isinstance(written, Card):
+        image = url_for("decks.card_svg", key=written.deck.key, index=written.index)
+        return {"name": str(written), "image": image, "spoken": spoken(written)}
+    return {"unread": str(written)}
 
 
 @bp.post("/play/<code>/hand")

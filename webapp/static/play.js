@@ -74,6 +74,189 @@
     }
   }
 
+  if (answer && document.getElementById("board")) { board(); }
+
+  // Cards placed by tapping: tap a card of the set, then a place of the grid (or drag it
+  // there with a mouse); tap a placed card, then another place, to move or swap it. The
+  // grid writes the answer box (an empty place is "?"), and whatever is in the box,
+  // typed or tapped, is read by the server as Done will read it: each place is shown as
+  // its card, and anything that would stop the answer being checked is named. It never
+  // says whether the grid is right.
+  function board() {
+    const section = document.getElementById("board");
+    const holder = document.getElementById("slots");
+    const said = document.getElementById("reading");
+    const rows = parseInt(section.dataset.rows, 10), cols = parseInt(section.dataset.cols, 10);
+    const tray = Array.from(document.querySelectorAll(".cards.play li"));
+    const images = {};  // card name -> its image, from the set's cards above
+    let places = [];    // rows of {name, kind: "card" | "no" | "unread" | "empty"}
+    let chosen = null;  // {tray: name} or {place: [r, c]}
+    let timer = null;
+
+    tray.forEach((item) => {
+      const name = item.querySelector("figcaption").textContent.trim();
+      images[name] = item.querySelector("img").getAttribute("src");
+      item.dataset.name = name;
+      item.setAttribute("role", "button");
+      item.setAttribute("tabindex", "0");
+      item.setAttribute("aria-pressed", "false");
+      item.setAttribute("draggable", "true");
+      item.addEventListener("click", () => choose({ tray: name }));
+      item.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose({ tray: name }); }
+      });
+      item.addEventListener("dragstart", (event) => {
+        chosen = { tray: name };
+        event.dataTransfer.setData("text/plain", name);
+      });
+    });
+
+    function empty() { return { name: "", kind: "empty" }; }
+    function sized(grid) {  // at least the set's shape, so every place can be tapped
+      const height = Math.max(rows, grid.length);
+      const width = Math.max(cols, ...grid.map((row) => row.length));
+      return Array.from({ length: height }, (_, r) =>
+        Array.from({ length: width }, (_, c) => (grid[r] && grid[r][c]) || empty()));
+    }
+    function text() {
+      const written = places.map((row) => row.map((p) => (p.kind === "empty" ? "?" : p.name)));
+      while (written.length && written[written.length - 1].every((w) => w === "?")) { written.pop(); }
+      return written.map((row) => row.join(" ")).join("\n");
+    }
+    function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+    function choose(what) {
+      if (what.place) {
+        const [r, c] = what.place;
+        if (chosen && chosen.tray) { put(chosen.tray, r, c); return; }
+        if (chosen && chosen.place) {
+          const [r0, c0] = chosen.place;
+          if (r0 !== r || c0 !== c) {
+            [places[r][c], places[r0][c0]] = [places[r0][c0], places[r][c]];
+            chosen = null;
+            changed();
+            return;
+          }
+          chosen = null;
+        } else if (places[r][c].kind !== "empty") {
+          chosen = what;
+        } else {
+          said.textContent = "Choose a card above first, then its place.";
+        }
+      } else {
+        chosen = chosen && chosen.tray === what.tray ? null : what;
+      }
+      draw();
+    }
+
+    function put(name, r, c) {
+      places.forEach((row) => row.forEach((p, k) => { if (p.name === name) { row[k] = empty(); } }));
+      places[r][c] = { name, kind: "card" };
+      chosen = null;
+      changed();
+    }
+
+    function changed() {
+      answer.value = text();
+      answer.dispatchEvent(new Event("input"));  // keeps the draft
+      draw();
+      read();
+    }
+
+    function draw() {
+      holder.style.setProperty("--cols", places.length ? places[0].length : cols);
+      const buttons = [];
+      places.forEach((row, r) => row.forEach((p, c) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        const where = `Row ${r + 1}, space ${c + 1}`;
+        if (p.kind === "card" && images[p.name]) {
+          const img = document.createElement("img");
+          img.src = images[p.name];
+          img.alt = "";
+          button.append(img);
+        }
+        if (p.kind !== "empty") { button.append(p.name); }
+        button.className = p.kind === "empty" ? "" : p.kind === "unread" ? "unread" : "filled";
+        button.setAttribute("aria-label", `${where}: ${p.kind === "empty" ? "empty" : p.name}`);
+        const picked = chosen && chosen.place && chosen.place[0] === r && chosen.place[1] === c;
+        button.setAttribute("aria-pressed", picked ? "true" : "false");
+        button.dataset.slot = `${r},${c}`;
+        button.addEventListener("click", () => choose({ place: [r, c] }));
+        button.addEventListener("dragover", (event) => event.preventDefault());
+        button.addEventListener("drop", (event) => {
+          event.preventDefault();
+          const name = event.dataTransfer.getData("text/plain");
+          if (name) { put(name, r, c); }
+        });
+        buttons.push(button);
+      }));
+      const focused = document.activeElement && document.activeElement.dataset
+        ? document.activeElement.dataset.slot : "";
+      holder.replaceChildren(...buttons);
+      if (focused) {
+        const again = holder.querySelector(`[data-slot="${focused}"]`);
+        if (again) { again.focus(); }
+      }
+      const placed = new Set(places.flat().map((p) => p.name));
+      tray.forEach((item) => {
+        item.classList.toggle("used", placed.has(item.dataset.name));
+        item.setAttribute("aria-pressed", chosen && chosen.tray === item.dataset.name ? "true" : "false");
+      });
+    }
+
+    async function read() {
+      const typed = answer.value;
+      let found;
+      try {
+        const response = await fetch(`${section.dataset.reading}?answer=${encodeURIComponent(typed)}`,
+          { cache: "no-store", credentials: "same-origin" });
+        if (!response.ok) { return; }
+        found = await response.json();
+      } catch (error) { return; }
+      if (typed !== answer.value) { return; }  // typed on since: a newer reading follows
+      const grid = found.rows.map((row) => row.map((p) =>
+        p.name ? { name: p.name, kind: "card" } : p.no ? { name: "No", kind: "no" }
+          : p.unread ? { name: p.unread, kind: "unread" } : empty()));
+      if (!same(sized(grid), places)) { places = sized(grid); chosen = null; draw(); }
+      said.replaceChildren();
+      const heading = document.createElement("p");
+      if (found.bare_claim) {
+        heading.textContent = "Your answer says the set is impossible.";
+        heading.className = "fine";
+      } else if (found.problems.length) {
+        heading.textContent = "Before you press Done:";
+        const list = document.createElement("ul");
+        found.problems.forEach((problem) => {
+          const item = document.createElement("li");
+          item.textContent = problem;
+          list.append(item);
+        });
+        said.append(heading, list);
+        return;
+      } else {
+        heading.textContent = "Every place reads as a card of your set.";
+        heading.className = "fine";
+      }
+      said.append(heading);
+    }
+
+    answer.addEventListener("input", (event) => {
+      if (!event.isTrusted) { return; }  // the grid wrote it: read() follows anyway
+      clearTimeout(timer);
+      timer = setTimeout(read, 300);
+    });
+    document.getElementById("clear-grid").addEventListener("click", () => {
+      places = sized([]);
+      chosen = null;
+      changed();
+    });
+    places = sized([]);
+    section.hidden = false;
+    draw();
+    if (answer.value.trim()) { read(); }
+  }
+
   poll();
   setInterval(poll, 2000);
   setInterval(tick, 250);

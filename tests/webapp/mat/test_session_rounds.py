@@ -385,3 +385,60 @@ def test_a_hand_is_timed_from_when_its_request_arrived_not_after_waiting_for_the
     monkeypatch.setattr(mat_store, "load_by_code", behind_a_queue)
     assert press(ann, code, 0, answer=SOLUTION).status_code == 303
     assert scores(teacher, session_id)["Ann"][1] == "42"
+
+
+def test_a_right_answer_typed_in_lower_case_scores_right(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    """A phone's keyboard types lower case: names are read by position, so case is
+    never needed and a right grid scores its time, not the limit."""
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at += 61
+    assert press(ann, code, 0, answer=SOLUTION.lower()).status_code == 303
+    assert scores(teacher, session_id)["Ann"][1] == "61"
+
+
+def test_the_phone_is_told_how_its_answer_reads_and_never_whether_it_is_right(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    url = f"/play/{code}/reading"
+    assert ann.get(url, query_string={"answer": "x"}).status_code == 409  # no set yet
+    teacher.post(f"/sessions/{session_id}/rounds")
+    right = ann.get(url, query_string={"answer": SOLUTION.lower()}).json
+    assert right is not None and right["problems"] == [] and not right["bare_claim"]
+    assert [[p["name"] for p in row] for row in right["rows"]] == [
+        row.split() for row in SOLUTION.splitlines()
+    ]
+    assert right["rows"][0][0]["image"].startswith("/decks/4d/cards/")
+    wrong = ann.get(url, query_string={"answer": UNSOLVED}).json  # the cards, not solved
+    assert wrong == {**wrong, "problems": []}, "the reading gave away that the grid is wrong"
+    typo = ann.get(url, query_string={"answer": "bbzt ? bx=t\nRgzC"}).json
+    assert typo is not None and typo["problems"] == [
+        "Row 1, card 3: 'bx=t': 'x' is not a shade; expected b, g or w.",
+        "1 place is still empty.",
+    ]
+    assert [list(p) for p in typo["rows"][0]] == [
+        ["image", "name", "spoken"],
+        ["empty"],
+        ["unread"],
+    ]
+    short = ann.get(url, query_string={"answer": "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT"}).json
+    assert short is not None and short["problems"] == [
+        "The answer is 2x3 (6 places) but the set has 9 cards."
+    ]
+    claim = ann.get(url, query_string={"answer": "no"}).json
+    assert claim == {"rows": [], "problems": [], "bare_claim": True}
+    assert app.test_client().get(url).status_code == 403  # not joined
+
+
+def test_a_poll_never_sends_the_cookie_back(app: Flask, teacher: FlaskClient) -> None:
+    """A poll under way while a form is sent must not put back the cookie from before
+    the form (it would drop the problem the form left for its page)."""
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    assert "Set-Cookie" not in ann.get(f"/play/{code}/state").headers
+    assert "Set-Cookie" not in teacher.get(f"/sessions/{session_id}/state").headers

@@ -1,0 +1,102 @@
+"""What the tests in real headless Chromium share: Debian's chromium (browsers cannot be
+downloaded here; a module importing this one is skipped without it), a gunicorn server
+with teacher ada, browser contexts for a laptop or a phone, and logging in.
+
+``tests/webapp/conftest.py`` makes the fixtures ``browser`` and ``server`` (module-scoped)
+available to every web app test; a module calls :func:`skip_without_chromium` first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from live_server import LiveServer
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def skip_without_chromium() -> None:
+    """Skip the calling test module when Debian's chromium is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "end-to-end tests need Debian's chromium at /usr/bin/chromium",
+            allow_module_level=True,
+        )
+
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """gunicorn -w 2 on a fresh SQLite file, with teacher ada made first by the CLI."""
+    live = LiveServer(tmp_path_factory.mktemp("e2e-server"), workers=2)
+    live.command("teacher", "add", "ada", "--password", PASSWORD)
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    skip_without_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def new_context(browser: Browser, server: LiveServer, phone: bool) -> BrowserContext:
+    context = browser.new_context(
+        base_url=server.url,
+        viewport=PHONE if phone else LAPTOP,
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    context.set_default_timeout(15_000)
+    return context
+
+
+def log_in(page: Page) -> None:
+    page.goto("/login")
+    page.fill("#username", "ada")
+    page.fill("#password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go."""
+    named = os.environ.get("PRINTABLES_SCREENSHOTS")
+    folder = Path(named) if named else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

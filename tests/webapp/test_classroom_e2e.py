@@ -1,0 +1,179 @@
+"""A class's first week, in real headless Chromium against gunicorn: two console tabs
+and a late Done never send a form again by themselves; a phone reads a lower-case
+answer and shows it as cards before Done; cards are placed by tapping on a 360-pixel
+screen and by keyboard; a removed player's phone is told.
+
+The server, browser and teacher come from :mod:`test_e2e`'s fixtures.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import log_in, new_context, skip_without_chromium
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from printables.cards import FOUR_D
+from printables.cards.reading import read_cards
+
+skip_without_chromium()
+
+IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
+SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
+SOLUTION_ROWS = [["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]]
+NARROW = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def teacher_context(browser: Browser, server: Any) -> Iterator[BrowserContext]:
+    context = new_context(browser, server, phone=False)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def make_session(page: Page, name: str, limit: int, sets: str) -> str:
+    """Make a MAT Simultaneous session on the form; its console's address."""
+    log_in(page)
+    page.goto("/sessions/new")
+    page.fill("#name", name)
+    page.fill("#limit", str(limit))
+    page.fill("#sets", sets)  # typing sets chooses "Use these sets"
+    expect(page.locator("#source-typed")).to_be_checked()
+    page.get_by_role("button", name="Make the session").click()
+    expect(page).to_have_url(re.compile(r"/sessions/\d+$"))
+    return page.url
+
+
+def join_code(page: Page) -> str:
+    found = re.search(r"join code (\w{6})", page.locator("body").inner_text())
+    assert found is not None
+    return found.group(1)
+
+
+def join_phone(browser: Browser, server: Any, code: str, name: str) -> Page:
+    context = browser.new_context(
+        base_url=server.url, viewport=NARROW, is_mobile=True, has_touch=True
+    )
+    phone = context.new_page()
+    phone.goto(f"/join/{code}")
+    phone.fill("#nickname", name)
+    phone.get_by_role("button", name="Join").click()
+    expect(phone).to_have_url(re.compile(rf"/play/{code}$"))
+    return phone
+
+
+def rounds_started(page: Page, console: str) -> int:
+    state = page.request.get(console + "/state").json()
+    return 0 if state["round"] is None else int(state["round"]["number"]) + 1
+
+
+def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
+    browser: Browser,
+    server: Any,
+    teacher_context: BrowserContext,
+) -> None:
+    first = teacher_context.new_page()
+    console = make_session(first, "Two tabs", 10, f"{IMPOSSIBLE}\n{SOLVABLE}")
+    code = join_code(first)
+    phone = join_phone(browser, server, code, "Ann")
+    second = teacher_context.new_page()
+    second.goto(console)
+    first.get_by_role("button", name="Start set 1").click()
+    second.get_by_role("button", name="Start set 1").click()  # a stale tab: refused
+    expect(second.locator(".problems")).to_contain_text("Set 1 is still running; end it first.")
+    assert second.url.startswith(console)  # back at the console's own address, by GET
+    expect(phone.locator("#clock")).to_contain_text("left")
+    time.sleep(10.5)  # set 1 runs out
+    # A press just after the time is up (the phone's own clock had not caught up).
+    phone.evaluate(
+        "() => { const b = document.querySelector('#hand-form button[value=done]');"
+        " b.disabled = false; b.click(); }"
+    )
+    expect(phone.locator(".problems")).to_contain_text("Time is up for that set.")
+    assert phone.url.endswith(f"/play/{code}")
+    for tab in (first, second):  # both consoles notice the set ended and reload themselves
+        expect(tab.get_by_role("button", name="Start set 2")).to_be_visible(timeout=8_000)
+    time.sleep(4.5)  # two more polls of every page
+    assert rounds_started(first, console) == 1, "a tab started set 2 by itself"
+    first.get_by_role("button", name="Start set 2").click()
+    expect(phone.locator("#hand-form")).to_be_visible(timeout=8_000)  # the phone reloads
+    hands = first.request.get(console + "/state").json()["hands"]
+    assert hands == [], "the phone sent its old press again"
+    phone.context.close()
+
+
+def test_a_phone_reads_lower_case_shows_the_cards_and_places_cards_by_tapping(
+    browser: Browser,
+    server: Any,
+    teacher_context: BrowserContext,
+    shots: Path,
+) -> None:
+    page = teacher_context.new_page()
+    console = make_session(page, "Tapping", 300, SOLVABLE)
+    code = join_code(page)
+    phone = join_phone(browser, server, code, "Bo")
+    removed = join_phone(browser, server, code, "Cy")
+    page.get_by_role("button", name="Start set 1").click()
+    expect(phone.locator("#board")).to_be_visible(timeout=8_000)
+    places = phone.locator("#slots button")
+    expect(places).to_have_count(9)
+
+    # Typed in lower case: read by position, shown as the set's cards, nothing to fix.
+    typed = "\n".join(" ".join(n.lower() for n in row) for row in SOLUTION_ROWS)
+    phone.fill("#answer", typed)
+    expect(phone.locator("#reading")).to_contain_text("Every place reads as a card of your set.")
+    expect(phone.locator("#slots img")).to_have_count(9)
+    assert phone.locator("#slots button").first.get_attribute("aria-label") == (
+        "Row 1, space 1: BbzT"
+    )
+    # A misspelt name and a missing card are named before Done.
+    phone.fill("#answer", "bbzt bg~t bx=t\ngb~t gg=t gwzt\nrbzt rgzc")
+    expect(phone.locator("#reading")).to_contain_text("'x' is not a shade; expected b, g or w")
+
+    # Placed by tapping, one thumb, on a 360-pixel screen: nothing wider than the screen.
+    phone.get_by_role("button", name="Clear the grid").click()
+    expect(phone.locator("#answer")).to_have_value("")
+    for r, row in enumerate(SOLUTION_ROWS):
+        for c, name in enumerate(row):
+            phone.locator(f'.cards.play li[data-name="{name}"]').tap()
+            phone.locator(f'#slots button[data-slot="{r},{c}"]').tap()
+    expected = "\n".join(" ".join(row) for row in SOLUTION_ROWS)
+    expect(phone.locator("#answer")).to_have_value(expected)
+    expect(phone.locator("#reading")).to_contain_text("Every place reads as a card of your set.")
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= NARROW["width"], f"the page is {width} px wide on a 360 px phone"
+    # Move a card by tapping it, then another place: the two swap.
+    phone.locator('#slots button[data-slot="0,0"]').tap()
+    phone.locator('#slots button[data-slot="0,1"]').tap()
+    expect(phone.locator("#answer")).to_have_value(expected.replace("BbzT Bg~T", "Bg~T BbzT", 1))
+    # And back by keyboard alone.
+    phone.locator('#slots button[data-slot="0,0"]').focus()
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Tab")
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#answer")).to_have_value(expected)
+    assert set(read_cards(phone.input_value("#answer"), FOUR_D)) == set(
+        read_cards(SOLVABLE, FOUR_D)
+    )
+    phone.screenshot(path=str(shots / "phone-grid-360.png"), full_page=True)
+    phone.get_by_role("button", name="Done").click()
+    expect(phone.locator("#recorded")).to_contain_text("Recorded at")
+
+    # Cy is removed by the teacher: the phone says so and will not take a press.
+    page.goto(console)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#players summary", has_text="rename or remove").last.click()
+    page.get_by_role("button", name="Remove Cy").click()
+    expect(removed.locator("#removed")).to_contain_text(
+        "You are no longer in this session", timeout=8_000
+    )
+    expect(removed.get_by_role("button", name="Done")).to_be_disabled()
+    phone.context.close()
+    removed.context.close()

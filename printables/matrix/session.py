@@ -43,6 +43,7 @@ from printables.cards.errors import NotationError
 from printables.cards.reading import read_cards
 from printables.matrix.check import DECK
 from printables.matrix.mat import (
+    BARE_CLAIMS,
     MAX_SUCCESSIVE_PLAYERS,
     AnswerError,
     check_answer,
@@ -248,6 +249,63 @@ def judge(entry: Entry | None, the_set: MatSet) -> Judgement:
     return Judgement(None, "unchecked")
 
 
+def _clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def explain(entry: Entry | None, the_set: MatSet, cell: Cell, limit: int) -> str:
+    """Why a player's cell scores what it does, in a sentence for the proctor.
+
+    >>> book = MatSet(0, "x", (), impossible=True)
+    >>> grid = "Gb=C GbzS Gg~T / Rb~T Bg~S BwzT / RgzS Rw~T BgzT"
+    >>> entry = Entry(1, 0, 83, "done", grid, checked=Checked(True, ()))
+    >>> explain(entry, book, Cell(0, 0, 83, 83, ""), 600)
+    'An unsolved grid on an impossible set: counts as a correct claim; scores 83, the time.'
+    """
+    at_limit = f"scores the limit, {limit}"
+    if cell.mark == "to play":
+        return "Not played yet."
+    if cell.mark == "playing":
+        return "Playing: no hand yet."
+    judged = judge(entry, the_set)
+    if judged.how == "no hand" or entry is None:
+        return f"No hand raised: {at_limit}."
+    if judged.how == "unchecked":
+        when = _clock(entry.seconds) if entry.seconds is not None else "-"
+        return (
+            f"Hand up at {when} with no written answer: needs your verdict (until then it "
+            f"{at_limit})."
+        )
+    if judged.right and entry.seconds is None:
+        earned = f"no time was recorded, so it {at_limit}"
+    else:
+        earned = f"scores {cell.score}, the time" if judged.right else at_limit
+    solvable = "the set can be solved"
+    if judged.how == "verdict":
+        if entry.verdict == "impossible":
+            truth = "and the set is impossible" if the_set.impossible else f"but {solvable}"
+            return f"Your verdict, claims impossible, {truth}: {earned}."
+        return f"Your verdict, {entry.verdict}: {earned}."
+    if judged.how == "claim":
+        truth = "and the set is impossible" if judged.right else f"but {solvable}"
+        unread = " (the written answer cannot be read, so the press decides)"
+        return f"Pressed Impossible{unread if judged.unreadable else ''}, {truth}: {earned}."
+    if judged.unreadable:
+        return f"The written answer cannot be read: {earned}."
+    says_no = entry.answer is not None and (
+        entry.answer.strip().lower() in BARE_CLAIMS
+        or any(word.lower() == "no" for word in entry.answer.replace("/", " ").split())
+    )
+    if judged.right and not the_set.impossible:
+        return f"A solved grid: {earned}."
+    if says_no:
+        truth = "and the set is impossible" if judged.right else f"but {solvable}"
+        return f"Says impossible, {truth}: {earned}."
+    if judged.right:
+        return f"An unsolved grid on an impossible set: counts as a correct claim; {earned}."
+    return f"An unsolved grid on a set that can be solved: counts as a wrong claim; {earned}."
+
+
 @dataclass(frozen=True)
 class MatSession:
     """A session's sets, seats, rounds and entries (keyed by player id and round), and
@@ -419,6 +477,12 @@ class MatSession:
             Standing(seat.seat, seat.id, seat.nickname, cells, total, place)
             for (seat, cells), total, place in zip(rows, totals, places, strict=True)
         )
+
+    def explain(self, seat: Seat, the_set: MatSet, at: float) -> str:
+        """Why ``seat``'s cell for ``the_set`` scores what it does (see :func:`explain`)."""
+        cell = self._cell(seat, the_set, at)
+        entry = self.entry(seat.id, cell.round) if cell.round is not None else None
+        return explain(entry, the_set, cell, self.limit)
 
     def unchecked(self, at: float) -> int:
         """How many hands still wait for the proctor's verdict."""

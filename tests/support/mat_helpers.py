@@ -94,7 +94,7 @@ def scores(teacher: FlaskClient, session_id: int) -> dict[str, list[str]]:
 
 def row_of(page: str, player_id: int) -> str:
     """One player's row of the console's round table."""
-    start = page.index(f'<tr id="player-{player_id}">')
+    start = page.index(f'<tr id="player-{player_id}"')
     return page[start : page.index("</tr>", start)]
 
 

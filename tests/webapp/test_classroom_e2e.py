@@ -177,3 +177,50 @@ def test_a_phone_reads_lower_case_shows_the_cards_and_places_cards_by_tapping(
     expect(removed.get_by_role("button", name="Done")).to_be_disabled()
     phone.context.close()
     removed.context.close()
+
+
+def test_a_console_of_thirty_players_filters_to_hands_needing_a_verdict_and_moves_by_keys(
+    teacher_context: BrowserContext,
+) -> None:
+    page = teacher_context.new_page()
+    make_session(page, "Thirty", 600, SOLVABLE)
+    names = [f"Pupil {n:02d}" for n in range(30)]
+    page.fill("#names", "\n".join(names))
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator("#players-heading")).to_have_text("Players (30)")
+    page.get_by_role("button", name="Start set 1").click()
+    for name in names[5:15]:  # ten hands up, no written answers yet
+        page.get_by_role("button", name=f"Hand up: {name}").click()
+        expect(page.get_by_role("button", name=f"Hand up: {name}")).to_have_count(0)
+    tall = "() => document.querySelector('table.round').getBoundingClientRect().height"
+    whole = page.evaluate(tall)
+    page.get_by_label("needs a verdict").check()
+    rows = page.locator("table.round tbody tr:visible")
+    expect(rows).to_have_count(10)
+    expect(page.locator("#unchecked-count")).to_have_text("10")
+    short = page.evaluate(tall)
+    assert short < whole / 2.5, (short, whole)
+    expect(rows.first.locator("p.why")).to_contain_text("needs your verdict")
+    page.locator("h1").click()
+    page.keyboard.press("n")
+    expect(page.locator(":focus")).to_have_id(re.compile(r"answer-\d+"))
+    first = page.evaluate(
+        "() => document.activeElement.closest('tr').querySelector('th').textContent"
+    )
+    assert first == "Pupil 05"
+    page.keyboard.press("Alt+ArrowDown")
+    focused = page.evaluate(
+        "() => document.activeElement.closest('tr').querySelector('th').textContent"
+    )
+    assert focused == "Pupil 06"
+    # The choice survives the table's refreshes and a reload of the page.
+    page.locator("h1").click()
+    time.sleep(2.5)
+    expect(rows).to_have_count(10)
+    page.reload()
+    expect(page.locator("table.round tbody tr:visible")).to_have_count(10)
+    page.select_option("#order", "time")
+    page.get_by_label("every player").check()
+    expect(page.locator("table.round tbody tr:visible")).to_have_count(30)
+    order = page.locator("table.round tbody tr th").all_inner_texts()
+    assert order[:10] == names[5:15], order[:12]

@@ -194,6 +194,7 @@ def _rows(
     rows: list[dict[str, Any]] = []
     if number is None:
         return rows
+    at = now()
     for seat in view.seats:
         if not view.plays(seat.seat):
             continue
@@ -201,6 +202,7 @@ def _rows(
         entry = view.entry(int(seat.id), number)
         judged = view.judge(entry, the_set)
         answer = (typed or {}).get(f"answer-{seat.id}")
+        hand_up = entry is not None and entry.seconds is not None
         rows.append(
             {
                 "player": seat,
@@ -209,6 +211,13 @@ def _rows(
                 "judged": judged,
                 "answer": answer if answer is not None else (entry.answer if entry else "") or "",
                 "seconds": store.format_seconds(entry.seconds if entry else None),
+                "why": view.explain(seat, the_set, at),
+                "status": "unchecked"
+                if judged.how == "unchecked"
+                else "hand"
+                if hand_up
+                else "none",
+                "order": entry.seconds if hand_up and entry else 10**9,
             }
         )
     return rows
@@ -391,13 +400,25 @@ def judge(session_id: int, number: int, player_id: int) -> Any:
 @bp.post("/<int:session_id>/reveal")
 @login_required
 def reveal(session_id: int) -> Any:
+    """Show (or hide) the results to students; while hands still need a verdict, only
+    when the teacher says "reveal anyway"."""
     shown = request.form.get("shown", "1") == "1"
+    target = url_for("mat.results", session_id=session_id)
     try:
         with write() as db:
-            store.reveal(db, store.load(db, session_id, teacher_id()), shown)
+            view = store.load(db, session_id, teacher_id())
+            waiting = view.unchecked(now()) if shown else 0
+            if waiting and request.form.get("anyway") != "yes":
+                hands = "hand still needs" if waiting == 1 else "hands still need"
+                said = (
+                    f"{waiting} {hands} a verdict, and unchecked hands score the limit: check "
+                    "them on the console first, or reveal anyway."
+                )
+                return back_with(target, said, {"unchecked": str(waiting)}) or redirect(target)
+            store.reveal(db, view, shown)
     except LookupError:
         abort(404)
-    return redirect(url_for("mat.results", session_id=session_id), code=303)
+    return redirect(target, code=303)
 
 
 @bp.post("/<int:session_id>/delete-students")
@@ -431,7 +452,9 @@ def _delete(
 # --- results ---------------------------------------------------------------------------
 
 
-def _results_page(view: store.SessionView, problem: str | None = None) -> str:
+def _results_page(
+    view: store.SessionView, problem: str | None = None, ask_anyway: bool = False
+) -> str:
     at = now()
     standings = sorted(view.standings(at), key=lambda s: (s.place, s.seat))
     return render_template(
@@ -441,6 +464,7 @@ def _results_page(view: store.SessionView, problem: str | None = None) -> str:
         format_seconds=store.format_seconds,
         problem=problem,
         deleted=request.args.get("deleted") == "1",
+        ask_anyway=ask_anyway,
         finished=view.finished(at),
     )
 
@@ -448,8 +472,8 @@ def _results_page(view: store.SessionView, problem: str | None = None) -> str:
 @bp.get("/<int:session_id>/results")
 @login_required
 def results(session_id: int) -> str:
-    problem, _ = kept()
-    return _results_page(_view(session_id), problem or None)
+    problem, typed = kept()
+    return _results_page(_view(session_id), problem or None, bool(typed.get("unchecked")))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")

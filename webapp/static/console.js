@@ -93,6 +93,69 @@
     await refreshTable(true, pid);
   });
 
+  // Thirty players make a long table: show every player, those whose hand needs a
+  // verdict, or hands up; order by seat or by hand-up time. The choice is kept for
+  // this tab and applied again after each refresh of the table.
+  const tools = document.getElementById("table-tools");
+  const remembered = `printables-console-${round.dataset.table}`;
+  function choice() {
+    const picked = tools.querySelector('input[name="show"]:checked');
+    return { show: picked ? picked.value : "all", order: document.getElementById("order").value };
+  }
+  function rowsOf() { return Array.from(holder.querySelectorAll("tbody tr")); }
+  function arrange() {
+    if (!tools) { return; }
+    const { show, order } = choice();
+    const rows = rowsOf();
+    const body = holder.querySelector("tbody");
+    const key = (row) => (order === "time" ? parseInt(row.dataset.order, 10) : 0)
+      * 1000 + parseInt(row.dataset.seat, 10);
+    rows.sort((a, b) => key(a) - key(b)).forEach((row) => {
+      row.hidden = show === "unchecked" ? row.dataset.status !== "unchecked"
+        : show === "hand" ? row.dataset.status === "none" : false;
+      if (body) { body.append(row); }
+    });
+    const count = document.getElementById("unchecked-count");
+    if (count) { count.textContent = rows.filter((r) => r.dataset.status === "unchecked").length; }
+    window.sessionStorage.setItem(remembered, JSON.stringify(choice()));
+  }
+  if (tools) {
+    tools.hidden = false;
+    try {
+      const saved = JSON.parse(window.sessionStorage.getItem(remembered) || "{}");
+      const radio = tools.querySelector(`input[name="show"][value="${saved.show}"]`);
+      if (radio) { radio.checked = true; }
+      if (saved.order) { document.getElementById("order").value = saved.order; }
+    } catch (error) { /* a choice from an older page: ignore it */ }
+    tools.addEventListener("change", arrange);
+    arrange();
+    new MutationObserver(arrange).observe(holder, { childList: true });
+  }
+
+  // The keyboard: Alt+Down / Alt+Up to the next or previous player's answer box (even
+  // while typing in one); N, outside a text box, to the next hand needing a verdict.
+  function focusRow(row) {
+    const box = row && row.querySelector("textarea, select");
+    if (box) { box.focus(); row.scrollIntoView({ block: "center" }); }
+  }
+  document.addEventListener("keydown", (event) => {
+    const visible = rowsOf().filter((row) => !row.hidden);
+    const here = document.activeElement ? document.activeElement.closest("tr") : null;
+    const at = visible.indexOf(here);
+    if (event.altKey && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      focusRow(visible[at < 0 ? 0 : Math.min(visible.length - 1, Math.max(0, at + step))]);
+      return;
+    }
+    const typing = document.activeElement && /^(TEXTAREA|INPUT|SELECT)$/.test(document.activeElement.tagName);
+    if ((event.key === "n" || event.key === "N") && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const waiting = visible.filter((row) => row.dataset.status === "unchecked");
+      const next = waiting.find((row) => visible.indexOf(row) > at) || waiting[0];
+      if (next) { event.preventDefault(); focusRow(next); }
+    }
+  });
+
   poll();
   setInterval(poll, 2000);
   setInterval(tick, 250);

@@ -290,3 +290,32 @@ def test_a_stale_console_does_not_overwrite_an_answer_typed_since(
     with app.app_context(), read() as db:
         entry = mat_store.load(db, session_id).entry(pid, 0)
     assert entry is not None and entry.answer == "No" and entry.verdict is None
+
+
+def test_reveal_asks_first_while_hands_still_need_a_verdict(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher, sets=SOLVABLE)
+    ann = join(app, code, "Ann")
+    join(app, code, "Bo")
+    ids = seats(app, session_id)
+    teacher.post(f"/sessions/{session_id}/rounds")
+    clock.at += 30
+    teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bo']}/hand")  # no answer
+    press(ann, code, 0, answer=SOLUTION)
+    clock.at += 600
+    asked = teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1"})
+    page = refused(teacher, asked)
+    assert "1 hand still needs a verdict, and unchecked hands score the limit" in page
+    assert '<input type="hidden" name="anyway" value="yes">' in page and "Reveal anyway" in page
+    assert ann.get(f"/play/{code}/state").json["revealed"] is False  # type: ignore[index]
+    # Reloading the results page asks no more; revealing anyway reveals.
+    assert "Reveal anyway" not in teacher.get(f"/sessions/{session_id}/results").text
+    anyway = teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1", "anyway": "yes"})
+    assert anyway.status_code == 303
+    assert ann.get(f"/play/{code}/state").json["revealed"] is True  # type: ignore[index]
+    # Once every hand has a verdict, Reveal needs no second word.
+    teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "0"})
+    teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bo']}", data={"verdict": "wrong"})
+    assert teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1"}).status_code == 303
+    assert ann.get(f"/play/{code}/state").json["revealed"] is True  # type: ignore[index]

@@ -8,6 +8,7 @@ import json
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 from mat_helpers import (
     FETCH,
     IMPOSSIBLE,
@@ -256,6 +257,33 @@ def test_verdicts_answers_and_claims_score_by_the_rules(
         "Override": ["5", "90", "", "600", "no time", "690"],
         "Claim": ["6", "600", "wrong", "600", "wrong", "1200"],
     }
+    # The console says why each hand scores what it does.
+    why = {
+        0: {
+            "Sol": "A solved grid: scores 45, the time.",
+            "Unsolved": "An unsolved grid on a set that can be solved: counts as a wrong claim; "
+            "scores the limit, 600.",
+            "Claim": "Pressed Impossible, but the set can be solved: scores the limit, 600.",
+            "Bare": "Hand up at 1:10 with no written answer: needs your verdict (until then it "
+            "scores the limit, 600).",
+            "Garbled": "The written answer cannot be read: scores the limit, 600.",
+            "Override": "Your verdict, solved: scores 90, the time.",
+        },
+        1: {
+            "Sol": "Pressed Impossible, and the set is impossible: scores 30, the time.",
+            "Unsolved": "Your verdict, claims impossible, and the set is impossible: scores 40, "
+            "the time.",
+            "Claim": "Your verdict, wrong: scores the limit, 600.",
+            "Bare": "Says impossible, and the set is impossible: scores 60, the time.",
+            "Garbled": "An unsolved grid on an impossible set: counts as a correct claim; "
+            "scores 70, the time.",
+            "Override": "No hand raised: scores the limit, 600.",
+        },
+    }
+    for number, lines in why.items():
+        page = teacher.get(f"/sessions/{session_id}?round={number}").get_data(as_text=True)
+        for name, line in lines.items():
+            assert f'<p class="why">{escape(line)}</p>' in row_of(page, ids[name]), (number, name)
 
 
 def test_clearing_a_verdict_goes_back_to_the_written_answer(

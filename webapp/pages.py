@@ -77,3 +77,21 @@ def kept() -> tuple[str | None, dict[str, str]]:
     session.pop(KEPT)
     typed = found.get("typed")
     return str(found.get("problem") or ""), dict(typed) if isinstance(typed, dict) else {}
+
+
+def too_busy(scope: str, per_minute: int) -> tuple[str, int, dict[str, str]] | None:
+    """Count this request against ``per_minute`` for its address in ``scope``; past it, a
+    429 page saying how long to wait (with Retry-After), else None."""
+    from webapp.security import RateLimited, client_address, limit
+
+    try:
+        limit(f"{scope}:{client_address()}", per_minute)
+    except RateLimited as busy:
+        page, status = error_page(
+            "Please wait",
+            f"Too many requests from this network. Wait {busy.retry_after} seconds, then try "
+            "again.",
+            429,
+        )
+        return page, status, {"Retry-After": str(busy.retry_after)}
+    return None

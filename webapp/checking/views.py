@@ -26,9 +26,13 @@ from printables.matrix.session import set_key
 from printables.puzzles import PuzzleError, kind_of
 from webapp.db import now, read
 from webapp.mat.store import sets_in_play
-from webapp.pages import problem
+from webapp.pages import problem, too_busy
 
 bp = Blueprint("checking", __name__)
+
+CHECK_LIMIT = 240
+"""Checks a minute from one address: a class of 30 behind one router checking every 10
+seconds stays well inside it; a script generating puzzles by the thousand does not."""
 
 MAX_ANSWER = 2000
 """Characters: far more than a 5x5 answer takes."""
@@ -42,7 +46,10 @@ def _in_play(puzzle: Any) -> bool:
 
 
 @bp.get("/check/<puzzle_id>")
-def check(puzzle_id: str) -> str | tuple[str, int]:
+def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    busy = too_busy("check", CHECK_LIMIT)
+    if busy is not None:
+        return busy
     try:
         kind = kind_of(puzzle_id)
         puzzle = kind.get(puzzle_id)
@@ -81,8 +88,11 @@ def check(puzzle_id: str) -> str | tuple[str, int]:
 
 
 @bp.get("/check")
-def start() -> Response | str | tuple[str, int]:
+def start() -> Response | str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A set typed by hand: its size and cards; opens that set's checking page."""
+    busy = too_busy("check", CHECK_LIMIT)
+    if busy is not None:
+        return busy
     typed = {"size": request.args.get("size", ""), "cards": request.args.get("cards", "")}
     if not typed["size"] and not typed["cards"]:
         return render_template("checking/start.html", problems=[], typed=typed)

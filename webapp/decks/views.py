@@ -13,6 +13,7 @@ from generator.draw.layout import (
     CARD_SIZES,
     PAPERS,
     LayoutError,
+    Size,
     parse_card_size,
     parse_paper,
     plan_sheet,
@@ -21,7 +22,7 @@ from generator.draw.svg import scene_to_svg
 from printables.cards.deck import Deck
 from printables.cards.decks import DECKS, get_deck
 from printables.cards.errors import UnknownDeckError
-from webapp.pages import error_page
+from webapp.pages import error_page, too_busy
 
 bp = Blueprint("decks", __name__)
 
@@ -82,7 +83,7 @@ def back_svg(key: str) -> Response:
 
 
 @bp.get("/decks/<key>.pdf")
-def deck_download(key: str) -> Response | tuple[str, int]:
+def deck_download(key: str) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     deck = _deck(key)
     paper_text = request.args.get("paper", "letter")
     size_text = request.args.get("card", "poker")
@@ -108,10 +109,30 @@ def deck_download(key: str) -> Response | tuple[str, int]:
                                        "backs": backs},
         )  # fmt: skip
         return page, 400
-    pdf = deck_pdf(deck, DeckOptions(paper, card_size, backs=backs))
+    busy = too_busy("deck-pdf", PDF_LIMIT)
+    if busy is not None:
+        return busy
+    pdf = _deck_pdf(deck.key, paper, card_size, backs)
     name = f"{deck.key}-deck-{paper_text.strip().lower()}.pdf"
-    return Response(
+    response = Response(
         pdf,
         mimetype="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        headers={
+            "Content-Disposition": f'attachment; filename="{name}"',
+            "Cache-Control": "public, max-age=86400",
+        },
     )
+    response.add_etag()
+    response.make_conditional(request)
+    return response
+
+
+PDF_LIMIT = 30
+"""Deck PDFs a minute from one address (each is made once per worker and kept)."""
+
+
+@functools.lru_cache(maxsize=12)
+def _deck_pdf(key: str, paper: Size, card_size: Size, backs: bool) -> bytes:
+    """A deck's PDF, made once per worker for each choice of paper, card size and backs:
+    the same choices always make the same bytes."""
+    return deck_pdf(get_deck(key), DeckOptions(paper, card_size, backs=backs))

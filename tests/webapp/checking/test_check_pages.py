@@ -6,12 +6,14 @@ import io
 from urllib.parse import urlsplit
 
 import pypdfium2
+import pytest
 import zxingcpp
 from flask.testing import FlaskClient
 
 from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
 from generator.draw.layout import PAPERS
 from printables.matrix.puzzles import generate, get_puzzle
+from webapp.checking import views as check_views
 
 BOOK_IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 
@@ -113,3 +115,20 @@ def test_the_qr_code_on_a_worksheet_opens_its_checking_page(client: FlaskClient)
     response = client.get(urlsplit(urls[0]).path)
     assert response.status_code == 200
     assert puzzle.id in response.get_data(as_text=True)
+
+
+def test_checking_is_limited_by_address(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking generates puzzles from ids: one address gets a generous number a minute
+    (a class behind one router), then a 429 saying how long to wait."""
+    monkeypatch.setattr(check_views, "CHECK_LIMIT", 3)
+    puzzle = get_puzzle("3x3-ma1y4e")
+    for _ in range(3):
+        assert client.get(f"/check/{puzzle.id}").status_code == 200
+    busy = client.get(f"/check/{puzzle.id}", query_string={"answer": "No"})
+    assert busy.status_code == 429 and int(busy.headers["Retry-After"]) >= 1
+    assert "Too many requests from this network" in busy.get_data(as_text=True)
+    assert client.get("/check", query_string={"size": "3x3"}).status_code == 429
+    other = client.get(f"/check/{puzzle.id}", environ_base={"REMOTE_ADDR": "10.9.9.9"})
+    assert other.status_code == 200

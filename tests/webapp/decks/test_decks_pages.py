@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
+from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
+
+from webapp.decks import views as deck_views
 
 
 def test_index_lists_the_decks_with_download_forms(client: FlaskClient) -> None:
@@ -74,3 +78,36 @@ def test_every_deck_has_its_page_images_and_pdf(client: FlaskClient) -> None:
     response = client.get("/decks/four.pdf?paper=letter&card=bridge")
     assert response.status_code == 200
     assert len(PdfReader(io.BytesIO(response.data)).pages) == 8  # 4 sheets, with backs
+
+
+def test_a_deck_pdf_is_made_once_then_served_again_and_limited_by_address(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deck PDF takes most of a second to make: the same choices are made once per
+    worker (the same bytes, an ETag a browser can revalidate), and one address cannot
+    ask for them without end."""
+    made: list[str] = []
+    real = deck_views.deck_pdf
+
+    def counting(deck: Any, options: Any) -> bytes:
+        made.append(deck.key)
+        return real(deck, options)
+
+    monkeypatch.setattr(deck_views, "deck_pdf", counting)
+    deck_views._deck_pdf.cache_clear()
+    first = client.get("/decks/paradox.pdf?paper=a4&card=57x88")
+    second = client.get("/decks/paradox.pdf?paper=A4&card=57x88")
+    assert first.status_code == second.status_code == 200
+    assert first.data == second.data and made == ["paradox"]
+    assert first.headers["Cache-Control"] == "public, max-age=86400"
+    etag = first.headers["ETag"]
+    again = client.get("/decks/paradox.pdf?paper=a4&card=57x88", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.data == b""
+    monkeypatch.setattr(deck_views, "PDF_LIMIT", 3)  # three asked for already
+    busy = client.get("/decks/paradox.pdf?paper=a4&card=57x88")
+    assert busy.status_code == 429 and int(busy.headers["Retry-After"]) >= 1
+    assert "Too many requests from this network. Wait" in busy.get_data(as_text=True)
+    other = client.get(
+        "/decks/paradox.pdf?paper=a4&card=57x88", environ_base={"REMOTE_ADDR": "10.1.2.3"}
+    )
+    assert other.status_code == 200 and made == ["paradox"]

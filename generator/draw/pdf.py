@@ -77,7 +77,7 @@ def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
     if text.rotate:
         canvas.rotate(-text.rotate)
     canvas.setFillColor(ink(text.color))
-    canvas.setFont(font_name(text.bold), text.size)
+    canvas.setFont(font_name(text.bold, text.text), text.size)
     _DRAW[text.anchor](canvas, 0, 0, text.text)
     canvas.restoreState()
 
@@ -178,11 +178,11 @@ class PdfPages:
         if rotate:
             with self.turned(x, y, rotate):
                 self.canvas.setFillColor(ink(color))
-                self.canvas.setFont(font_name(bold), size)
+                self.canvas.setFont(font_name(bold, text), size)
                 _DRAW[anchor](self.canvas, 0, 0, text)
             return
         self.canvas.setFillColor(color)
-        self.canvas.setFont(font_name(bold), size)
+        self.canvas.setFont(font_name(bold, text), size)
         _DRAW[anchor](self.canvas, x * mm, self._y(y), text)
 
     def rect(

@@ -560,3 +560,33 @@ def test_any_session_prints_every_row_whole(results: SessionResults, paper: str)
         for row in rows:
             # the total ends its row, once, after exactly one score per set
             assert len(row.scores) == len(results.set_labels)
+
+
+NAMES = ("Zoë", "Дмитрий", "Αθηνά", "Łukasz", "Ngọc Anh")
+
+
+def _page(data: bytes) -> Image.Image:
+    document = pdfium.PdfDocument(data)
+    image: Image.Image = document[0].render(scale=100 / 72).to_pil().convert("L")
+    document.close()
+    return image
+
+
+def test_a_score_sheet_prints_names_in_greek_cyrillic_and_accented_latin() -> None:
+    results = replace(generated(6, 3, NAMES), title="Кабинет 12, урок")
+    data = session_scoresheet_pdf(results, PAPERS["a4"])
+    reader = PdfReader(io.BytesIO(data))
+    text = reader.pages[0].extract_text()
+    for name in (*NAMES, "Кабинет 12, урок"):
+        assert name in text, name
+    assert embedded_fonts(reader.pages) >= 2
+    fonts = {
+        str(f.get_object()["/BaseFont"]) for f in reader.pages[0]["/Resources"]["/Font"].values()
+    }
+    assert any("SourceSans" in f for f in fonts), fonts
+    # Ink where the names are: the same sheet with the names blanked differs there.
+    blank = replace(results, players=("",) * 5 + ("Player 6",), title="")
+    inked = ImageChops.difference(_page(data), _page(session_scoresheet_pdf(blank, PAPERS["a4"])))
+    box = inked.getbbox()
+    assert box is not None
+    assert sum(1 for v in inked.getdata() if v > 128) > 400  # five names and a title of ink

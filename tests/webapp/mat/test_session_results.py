@@ -3,6 +3,7 @@ deleting, the projector's join QR code, and the checking page while a set is in 
 
 from __future__ import annotations
 
+import io
 import re
 import xml.etree.ElementTree as ET
 
@@ -24,6 +25,7 @@ from mat_helpers import (
 )
 from pdf_probe import lines_of
 from PIL import Image, ImageDraw
+from pypdf import PdfReader
 from webapp_support import Clock
 
 from printables.cards import FOUR_D
@@ -319,3 +321,14 @@ def test_reveal_asks_first_while_hands_still_need_a_verdict(
     teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bo']}", data={"verdict": "wrong"})
     assert teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1"}).status_code == 303
     assert ann.get(f"/play/{code}/state").json["revealed"] is True  # type: ignore[index]
+
+
+def test_the_score_sheet_prints_names_in_other_scripts(app: Flask, teacher: FlaskClient) -> None:
+    session_id, code = new_session(teacher, name="Кабинет 12")
+    for name in ("Zoë", "Дмитрий", "Αθηνά"):
+        join(app, code, name)
+    response = teacher.get(f"/sessions/{session_id}/scoresheet.pdf?paper=a4")
+    assert response.status_code == 200
+    text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    for name in ("Zoë", "Дмитрий", "Αθηνά", "Кабинет 12"):
+        assert name in text, name

@@ -8,6 +8,11 @@
   form, and scripts send it in the ``X-CSRFToken`` header.
 - Rate limits count requests per key and minute in the database (not in a worker's
   memory), so they hold across workers and restarts.
+- Behind a reverse proxy that ends TLS, set ``PRINTABLES_BEHIND_PROXY=1``: the app then
+  reads the client's address, scheme and host from the proxy's ``X-Forwarded-*``
+  headers (one proxy; Werkzeug's ProxyFix) and marks every session cookie Secure. The
+  first-run page stays reachable only from the server's own computer: the forwarded
+  address is the one checked. Without the setting, those headers are ignored.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import delete
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.db import insert_or_ignore, now, write
 from webapp.pages import error_page, wants_json
@@ -70,6 +76,9 @@ sets) is a few KB; anything larger is refused with a 413 page before it is read.
 
 def init(app: Flask) -> None:
     """Cookies, CSRF, the request size limit and headers for ``app``."""
+    if app.config.get("BEHIND_PROXY") in (True, 1, "1", "true", "yes"):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        app.config["SESSION_COOKIE_SECURE"] = True
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None: no limit
         app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
@@ -143,7 +152,19 @@ def limit(key: str, per_minute: int) -> None:
         raise RateLimited(max(1, math.ceil((window + 1) * 60 - moment)))
 
 
+def hits_now(key: str) -> int:
+    """How many requests ``key`` has counted in the current minute (counting none)."""
+    with write() as db:
+        found = db.execute(
+            hits.select()
+            .with_only_columns(hits.c.count)
+            .where(hits.c.key == key, hits.c.window == math.floor(now() / 60))
+        ).scalar()
+    return int(found or 0)
+
+
 def client_address() -> str:
-    """The address the request came from (the proxy's, behind a reverse proxy unless the
-    deployment adds Werkzeug's ProxyFix)."""
+    """The address the request came from: behind a TLS proxy, with ``BEHIND_PROXY`` set,
+    the client's as the proxy forwards it (Werkzeug's ProxyFix); otherwise the peer's,
+    whatever a request's headers claim."""
     return request.remote_addr or "unknown"

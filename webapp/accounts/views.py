@@ -30,21 +30,28 @@ from werkzeug.wrappers import Response
 from webapp.accounts.store import (
     AccountError,
     create_teacher,
+    end_logins,
+    login_epoch,
     login_of,
+    set_password,
     teacher_count,
-    teacher_name,
 )
-from webapp.db import read, write
-from webapp.pages import error_page
+from webapp.db import now, read, write
+from webapp.pages import back_with, error_page, kept
 from webapp.pages import problem as problem_text
-from webapp.security import RateLimited, client_address, limit
+from webapp.security import RateLimited, client_address, hits_now, limit
 
 bp = Blueprint("accounts", __name__)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 LOGIN_LIMIT = 10
-"""Login attempts a minute, per address and per user name."""
+"""Login attempts a minute for one user name from one address. Keyed by both, so nobody
+elsewhere can lock a teacher out by failing on purpose."""
+
+FAILED_LOGIN_LIMIT = 20
+"""Failed logins a minute from one address over all names: an address trying many names
+(spraying a common password) is slowed, whichever names it tries."""
 
 
 def teacher_id() -> int:
@@ -61,11 +68,11 @@ def login_required(view: F) -> F:
         tid = session.get("teacher_id")
         if tid is not None:
             with read() as db:
-                name = teacher_name(db, tid)
-            if name is not None:
-                g.teacher_id, g.teacher_name = tid, name
+                found = login_epoch(db, tid)
+            if found is not None and found[1] == session.get("epoch", 0):
+                g.teacher_id, g.teacher_name = tid, found[0]
                 return view(*args, **kwargs)
-            session.clear()  # the account was removed
+            session.clear()  # the account was removed, or its logins were ended
         if request.method != "GET":
             abort(401)
         return redirect(url_for("accounts.login", next=request.full_path.rstrip("?")))
@@ -107,40 +114,88 @@ def login() -> Response | str | tuple[str, int]:
     with read() as db:
         if teacher_count(db) == 0:
             return redirect(url_for("accounts.setup"))
-    typed = {"username": request.form.get("username", "")}
     if request.method == "GET":
+        problem, typed = kept()
+        note = request.args.get("ended") == "1" and not problem
         return render_template(
-            "accounts/login.html", typed=typed, problem=None, next=request.args.get("next")
-        )
-    try:
-        limit(f"login:{client_address()}", LOGIN_LIMIT)
-        limit(f"login-user:{typed['username'].strip().casefold()[:40]}", LOGIN_LIMIT)
-    except RateLimited as busy:
-        page = render_template(
             "accounts/login.html",
-            typed=typed,
-            next=request.form.get("next"),
-            problem=f"Too many attempts. Wait {busy.retry_after} seconds and try again.",
+            typed={"username": typed.get("username", "")},
+            problem=problem or None,
+            next=typed.get("next") or request.args.get("next"),
+            ended=note,
         )
-        return page, 429, {"Retry-After": str(busy.retry_after)}  # type: ignore[return-value]
+    username = request.form.get("username", "")
+    typed = {"username": username, "next": request.form.get("next", "")}  # never the password
+    address = client_address()
+    key = username.strip().casefold()[:40]
+    try:
+        limit(f"login:{address}:{key}", LOGIN_LIMIT)
+        if hits_now(f"login-failed:{address}") >= FAILED_LOGIN_LIMIT:
+            raise RateLimited(max(1, 60 - int(now()) % 60))
+    except RateLimited as busy:
+        said = (
+            f"Too many attempts from this network. Wait {busy.retry_after} seconds, then try again."
+        )
+        return _refused(url_for("accounts.login"), said, typed)
     with read() as db:
-        found = login_of(db, typed["username"])
+        found = login_of(db, username)
     if found is None or not check_password_hash(found[1], request.form.get("password", "")):
-        problem = "That user name and password do not match an account."
-        page = render_template(
-            "accounts/login.html", typed=typed, problem=problem, next=request.form.get("next")
-        )
-        return page, 401
-    session.clear()
-    session["teacher_id"] = found[0]
-    session.permanent = True
+        limit(f"login-failed:{address}", 10**9)  # counted, never refused here
+        said = "That user name and password do not match an account."
+        return _refused(url_for("accounts.login"), said, typed)
+    _log_in(found[0], found[2])
     return redirect(_safe_next(request.form.get("next")) or url_for("home.dashboard"))
+
+
+def _refused(target: str, said: str, typed: dict[str, str]) -> Response:
+    back = back_with(target, said, typed)
+    return back if back is not None else redirect(target, code=303)
+
+
+def _log_in(teacher: int, epoch: int) -> None:
+    session.clear()
+    session["teacher_id"] = teacher
+    session["epoch"] = epoch
+    session.permanent = True
 
 
 @bp.post("/logout")
 def logout() -> Response:
-    session.pop("teacher_id", None)
-    return redirect(url_for("accounts.login"))
+    """Log out on every device: every login of this teacher ends."""
+    tid = session.get("teacher_id")
+    if tid is not None:
+        with read() as db:
+            found = login_epoch(db, tid)
+        if found is not None and found[1] == session.get("epoch", 0):
+            with write() as db:
+                end_logins(db, tid)
+    session.clear()
+    return redirect(url_for("accounts.login"), code=303)
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@login_required
+def change_password() -> Response | str:
+    """A new password: every other login of the teacher ends; this browser stays in."""
+    if request.method == "GET":
+        problem, _ = kept()
+        return render_template("accounts/password.html", problem=problem or None)
+    target = url_for("accounts.change_password")
+    with read() as db:
+        found = login_of(db, g.teacher_name)
+    if found is None or not check_password_hash(found[1], request.form.get("current", "")):
+        return _refused(target, "The current password is not right.", {})
+    new = request.form.get("password", "")
+    try:
+        if new != request.form.get("repeat", ""):
+            raise AccountError("the two new passwords differ")
+        with write() as db:
+            set_password(db, g.teacher_name, new)
+            epoch = login_epoch(db, teacher_id())
+    except AccountError as error:
+        return _refused(target, problem_text(error), {})
+    _log_in(teacher_id(), epoch[1] if epoch else 0)
+    return redirect(url_for("home.dashboard", password="changed"), code=303)
 
 
 @bp.route("/setup", methods=["GET", "POST"])
@@ -157,7 +212,9 @@ def setup() -> Response | str | tuple[str, int]:
         return error_page("First run", message, 403)
     typed = {"username": request.form.get("username", "")}
     if request.method == "GET":
-        return render_template("accounts/setup.html", typed=typed, problem=None)
+        problem, sent = kept()
+        typed = {"username": sent.get("username", "")}
+        return render_template("accounts/setup.html", typed=typed, problem=problem or None)
     password = request.form.get("password", "")
     try:
         if password != request.form.get("repeat", ""):
@@ -168,8 +225,6 @@ def setup() -> Response | str | tuple[str, int]:
             new_id = create_teacher(db, typed["username"], password)
     except AccountError as error:
         problem = problem_text(error)
-        return render_template("accounts/setup.html", typed=typed, problem=problem), 400
-    session.clear()
-    session["teacher_id"] = new_id
-    session.permanent = True
+        return _refused(url_for("accounts.setup"), problem, typed)
+    _log_in(new_id, 0)
     return redirect(url_for("home.dashboard"))

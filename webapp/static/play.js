@@ -95,14 +95,16 @@
 
     tray.forEach((item) => {
       const name = item.querySelector("figcaption").textContent.trim();
+      const figure = item.querySelector("figure");
       images[name] = item.querySelector("img").getAttribute("src");
       item.dataset.name = name;
-      item.setAttribute("role", "button");
-      item.setAttribute("tabindex", "0");
-      item.setAttribute("aria-pressed", "false");
+      figure.setAttribute("role", "button");  // the list item stays a list item
+      figure.setAttribute("tabindex", "0");
+      figure.setAttribute("aria-pressed", "false");
+      figure.setAttribute("aria-label", `${name}: ${item.querySelector("img").alt}`);
       item.setAttribute("draggable", "true");
       item.addEventListener("click", () => choose({ tray: name }));
-      item.addEventListener("keydown", (event) => {
+      figure.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose({ tray: name }); }
       });
       item.addEventListener("dragstart", (event) => {
@@ -201,7 +203,8 @@
       const placed = new Set(places.flat().map((p) => p.name));
       tray.forEach((item) => {
         item.classList.toggle("used", placed.has(item.dataset.name));
-        item.setAttribute("aria-pressed", chosen && chosen.tray === item.dataset.name ? "true" : "false");
+        item.querySelector("figure").setAttribute(
+          "aria-pressed", chosen && chosen.tray === item.dataset.name ? "true" : "false");
       });
     }
 

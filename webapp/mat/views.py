@@ -33,6 +33,7 @@ from generator.documents.session_results import SessionResults, session_scoreshe
 from generator.draw.layout import parse_paper
 from generator.draw.qr import qr_scene
 from generator.draw.svg import scene_to_svg
+from printables.cards.wording import spoken
 from printables.matrix.check import SIZES as MATRIX_SIZES
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import MAX_SEED, get_puzzle
@@ -287,6 +288,11 @@ def _state(view: store.SessionView) -> dict[str, Any]:
             if entry is not None and entry.seconds is not None:
                 hands.append({"nickname": seat.nickname, "seconds": entry.seconds})
     hands.sort(key=lambda h: (h["seconds"], h["nickname"]))
+    cards = []  # the running set's cards, for a projector showing them (Simultaneous only)
+    if current is not None and current.running(at) and not view.successive:
+        for card in view.sets[current.number].cards:
+            image = url_for("decks.card_svg", key=card.deck.key, index=card.index)
+            cards.append({"name": str(card), "image": image, "spoken": spoken(card)})
     return {
         "now": at,
         "limit": view.limit,
@@ -295,6 +301,8 @@ def _state(view: store.SessionView) -> dict[str, Any]:
         "players": len(view.seats),
         "hands": hands,
         "revealed": bool(view.row.revealed),
+        "cards": cards,
+        "cols": int(view.row.cols),
     }
 
 

@@ -49,10 +49,14 @@ def test_rounds_start_run_and_end_by_the_server_clock(
     url = f"/sessions/{session_id}/state"
     assert state(teacher, url)["round"] is None
     assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
-    assert state(teacher, url) == {
+    running = state(teacher, url)
+    shown = running.pop("cards")  # for a projector showing the set's cards
+    assert running == {
         "now": 1000.0, "limit": 600, "rounds": 2, "players": 1, "hands": [], "revealed": False,
         "round": {"number": 0, "started_at": 1000.0, "ends_at": 1600.0, "running": True},
+        "cols": 3,
     }  # fmt: skip
+    assert sorted(c["name"] for c in shown) == sorted(SOLVABLE.split())  # type: ignore[attr-defined,index]
     clock.at = 1200.0
     busy = refusal(teacher, teacher.post(f"/sessions/{session_id}/rounds"))
     assert "Set 1 is still running; end it first." in busy.get_data(as_text=True)
@@ -60,6 +64,7 @@ def test_rounds_start_run_and_end_by_the_server_clock(
     assert fetched.status_code == 409
     assert fetched.json == {"problem": "Set 1 is still running; end it first."}
     assert teacher.post(f"/sessions/{session_id}/rounds/end", headers=FETCH).json == {"ok": True}
+    assert state(teacher, url)["cards"] == []  # the set is over: no cards to show
     ended = state(teacher, url)["round"]
     assert ended == {"number": 0, "started_at": 1000.0, "ends_at": 1200.0, "running": False}
     again = refusal(teacher, teacher.post(f"/sessions/{session_id}/rounds/end"))

@@ -1,0 +1,128 @@
+"""The print page: worksheets, MAT kits and score sheets from the browser as PDFs, read
+back (pypdf) and rasterized (pypdfium2), with QR codes that open this server's checking
+pages; a session's own kit from its console."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdfium2
+import pytest
+import zxingcpp
+from flask import Flask
+from flask.testing import FlaskClient
+from mat_helpers import join as join_session
+from mat_helpers import new_session, seats
+from pypdf import PdfReader
+from webapp_support import add_teacher, log_in
+
+from webapp import create_app
+
+SERVER = "http://192.168.1.20:5000"
+
+
+@pytest.fixture
+def lan(tmp_path: Path) -> tuple[Flask, FlaskClient]:
+    """An app whose public address is a classroom network's, and a teacher logged in."""
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'print.sqlite3'}",
+         "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "BASE_URL": SERVER}
+    )  # fmt: skip
+    add_teacher(app, "ada")
+    teacher = app.test_client()
+    log_in(teacher, "ada")
+    return app, teacher
+
+
+def text_of(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_print_page_is_for_teachers(client: FlaskClient) -> None:
+    assert client.get("/print").status_code == 302
+    assert client.get("/print/worksheet.pdf").status_code == 302
+
+
+def test_a_worksheet_downloads_with_qr_codes_to_this_server(
+    lan: tuple[Flask, FlaskClient],
+) -> None:
+    _, teacher = lan
+    page = teacher.get("/print").get_data(as_text=True)
+    assert f'<a href="{SERVER}/check">{SERVER}/check</a>' in page
+    response = teacher.get(
+        "/print/worksheet.pdf",
+        query_string={"kind": "matrix", "size": "4x4", "difficulty": "easy", "count": "4",
+                      "paper": "a4", "key": "1", "seed": "31"},
+    )  # fmt: skip
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert 'filename="matrix-worksheet-4x4-31.pdf"' in response.headers["Content-Disposition"]
+    ids = re.findall(r"4x4-[0-9a-z]{6}", text_of(response.data))
+    assert len(set(ids)) == 4
+    document = pypdfium2.PdfDocument(response.data)
+    image = document[0].render(scale=200 / 72).to_pil()
+    urls = {code.text for code in zxingcpp.read_barcodes(image)}
+    document.close()
+    assert urls and all(url.startswith(f"{SERVER}/check/4x4-") for url in urls), urls
+    same = {"kind": "matrix", "size": "4x4", "difficulty": "easy", "count": "4", "seed": "31"}
+    again = teacher.get("/print/worksheet.pdf", query_string=same)
+    assert set(re.findall(r"4x4-[0-9a-z]{6}", text_of(again.data))) == set(ids)  # the seed
+
+
+def test_a_costly_tricks_worksheet_a_kit_and_a_score_sheet_download(
+    lan: tuple[Flask, FlaskClient],
+) -> None:
+    _, teacher = lan
+    asked = {"kind": "costly-tricks", "cards": "3", "question": "legal", "count": "3", "key": ""}
+    tricks = teacher.get("/print/worksheet.pdf", query_string=asked)
+    assert tricks.status_code == 200 and "Costly Tricks" in text_of(tricks.data)
+    kit = teacher.get("/print/mat-kit.pdf", query_string={
+        "variant": "successive", "players": "4", "difficulty": "easy", "seed": "5"})  # fmt: skip
+    assert kit.status_code == 200
+    assert 'filename="mat-kit-successive-5.pdf"' in kit.headers["Content-Disposition"]
+    assert "Successive" in text_of(kit.data)
+    sheet = teacher.get("/print/scoresheet.pdf", query_string={"game": "matches", "paper": "a4"})
+    assert sheet.status_code == 200 and "Matches" in text_of(sheet.data)
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "problem"),
+    [("/print/worksheet.pdf", {"count": "99"}, "How many puzzles: a number from 1 to 24, not 99."),
+     ("/print/worksheet.pdf", {"size": "3x9"}, "3x9"),
+     ("/print/worksheet.pdf", {"seed": "soon"}, "The seed: write a number"),
+     ("/print/mat-kit.pdf", {"variant": "successive", "players": "12"},
+      "Players: a number from 1 to 9"),
+     ("/print/mat-kit.pdf", {"limit": "5"}, "The time limit: a number from 10 to 3600, not 5."),
+     ("/print/scoresheet.pdf", {}, "Choose the game whose score sheet to print."),
+     ("/print/scoresheet.pdf", {"game": "matches", "paper": "legal"}, "legal")],
+)  # fmt: skip
+def test_a_choice_that_cannot_be_printed_says_why_and_keeps_every_choice(
+    lan: tuple[Flask, FlaskClient], path: str, query: dict[str, str], problem: str
+) -> None:
+    _, teacher = lan
+    response = teacher.get(path, query_string={"difficulty": "hard", **query})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert '<div class="problems" role="alert"><p>' in page and problem in page
+    assert '<option value="hard" selected>' in page
+
+
+def test_a_sessions_own_kit_from_its_console(lan: tuple[Flask, FlaskClient]) -> None:
+    app, teacher = lan
+    session_id, code = new_session(teacher, name="Period 5")
+    for name in ("Ann", "Bo", "Cy"):
+        join_session(app, code, name)
+    console = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert f'href="/sessions/{session_id}/kit.pdf"' in console
+    kit = teacher.get(f"/sessions/{session_id}/kit.pdf?paper=a4")
+    assert kit.status_code == 200
+    text = text_of(kit.data)
+    with app.app_context():
+        assert len(seats(app, session_id)) == 3
+    for puzzle_id in re.findall(r'<span class="id">(3x3-[0-9a-z]{6})</span>', console):
+        assert puzzle_id in text
+    other = app.test_client()
+    add_teacher(app, "bea")
+    log_in(other, "bea")
+    assert other.get(f"/sessions/{session_id}/kit.pdf").status_code == 404

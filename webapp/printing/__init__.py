@@ -1,0 +1,1 @@
+"""The print page: worksheets, MAT kits, score sheets and decks as PDF downloads."""

@@ -1,0 +1,203 @@
+"""The print page for teachers: worksheets (kind, size, difficulty, count, paper), MAT
+kits, score sheets and decks, as PDF downloads from the browser, the same documents the
+``printables`` commands write. The QR codes of worksheets point at this server's own
+address as a pupil's phone reaches it (:func:`webapp.network.public_url`), so they work
+without a flag. A session's own kit comes from its console (:func:`session_kit`).
+
+Printing changes nothing on the server, so the forms use GET: a bad choice shows the
+page again with the problem and every choice kept. Puzzles are made in this process
+(never a pool of processes inside a web worker).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, abort, render_template, request, url_for
+
+from generator.documents.matkit import KitOptions, mat_kit_pdf
+from generator.documents.scoresheets import SCORE_SHEETS, score_sheet_pdf
+from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
+from generator.draw.layout import PAPERS, LayoutError, parse_paper
+from printables.cards.decks import DECKS
+from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.puzzles import KIND as MATRIX
+from printables.matrix.puzzles import MAX_SEED, disjoint_sets, get_puzzle
+from printables.puzzles import PuzzleError, get_kind
+from webapp.accounts.views import login_required, teacher_id
+from webapp.db import read
+from webapp.mat import store
+from webapp.network import public_url
+from webapp.pages import too_busy
+
+bp = Blueprint("printing", __name__)
+
+PRINT_LIMIT = 30
+"""Documents a minute from one address: each takes up to a few seconds to make."""
+
+KINDS = {"matrix": "Matrix", "costly-tricks": "Costly Tricks (PARADOX)"}
+SIZES = ("3x3", "3x4", "3x5", "4x4", "4x5", "5x5")
+QUESTIONS = {"play": "Which card, and what net?", "legal": "Which cards may be played?",
+             "winner": "Who wins the trick?"}  # fmt: skip
+DEFAULTS = {"kind": "matrix", "size": "3x3", "want": "either", "difficulty": "medium",
+            "cards": "4", "question": "play", "count": "12", "paper": "letter", "key": "1",
+            "seed": "", "variant": "simultaneous", "sets": "5", "players": "", "limit":
+            str(TIME_LIMIT), "game": "", "sheet_players": ""}  # fmt: skip
+
+
+class Refused(ValueError):
+    """A choice that cannot be printed; the message says why."""
+
+
+def _typed() -> dict[str, str]:
+    return {name: request.args.get(name, default).strip() for name, default in DEFAULTS.items()}
+
+
+def _page(typed: dict[str, str], problem: str | None, status: int = 200) -> tuple[str, int]:
+    games = sorted(((key, sheet.title) for key, sheet in SCORE_SHEETS.items()), key=lambda g: g[1])
+    page = render_template(
+        "printing/index.html", typed=typed, problem=problem, kinds=KINDS, sizes=SIZES,
+        questions=QUESTIONS, papers=PAPERS, games=games, decks=DECKS.values(),
+        check_url=public_url(url_for("checking.start")),
+    )  # fmt: skip
+    return page, status
+
+
+def _whole(text: str, what: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise Refused(f"{what}: write a number from {low} to {high}, not {text!r}") from None
+    if not low <= value <= high:
+        raise Refused(f"{what}: a number from {low} to {high}, not {value}")
+    return value
+
+
+def _seed(text: str, count: int) -> int:
+    if not text:
+        return secrets.randbelow(MAX_SEED - count)
+    return _whole(text, "the seed", 0, MAX_SEED - count)
+
+
+def _pdf(data: bytes, name: str) -> Response:
+    return Response(
+        data,
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": f'attachment; filename="{name}"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+def _paper(typed: dict[str, str]) -> Any:
+    try:
+        return parse_paper(typed["paper"])
+    except LayoutError as error:
+        raise Refused(str(error)) from None
+
+
+@bp.get("/print")
+@login_required
+def index() -> str | tuple[str, int]:
+    return _page(_typed(), None)
+
+
+def _made(make: Any) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """Make a document, or show the print page again with the problem."""
+    busy = too_busy("print", PRINT_LIMIT)
+    if busy is not None:
+        return busy
+    typed = _typed()
+    try:
+        data, name = make(typed)
+    except (Refused, PuzzleError, ValueError) as error:
+        text = str(error)
+        return _page(typed, text[:1].upper() + text[1:].rstrip(".") + ".", 400)
+    return _pdf(data, name)
+
+
+@bp.get("/print/worksheet.pdf")
+@login_required
+def worksheet() -> Any:
+    def make(typed: dict[str, str]) -> tuple[bytes, str]:
+        if typed["kind"] not in KINDS:
+            raise Refused(f"the kind of puzzle is one of {', '.join(KINDS)}")
+        kind = get_kind(typed["kind"])
+        count = _whole(typed["count"], "how many puzzles", 1, 24)
+        if kind is MATRIX:
+            choices = kind.choices(
+                size=typed["size"], want=typed["want"], level=typed["difficulty"]
+            )
+            label = typed["size"]
+        else:
+            if typed["question"] not in QUESTIONS:
+                raise Refused(f"the question is one of {', '.join(QUESTIONS)}")
+            choices = kind.choices(
+                cards=typed["cards"], question=typed["question"], level=typed["difficulty"]
+            )
+            label = f"{typed['cards']}-cards"
+        seed = _seed(typed["seed"], count)
+        puzzles = [kind.get(i) for i in kind.ids(count, seed, choices)]
+        base = public_url("/").rstrip("/")
+        options = WorksheetOptions(_paper(typed), base_url=base, key=typed["key"] == "1")
+        return worksheet_pdf(puzzles, options), f"{kind.key}-worksheet-{label}-{seed}.pdf"
+
+    return _made(make)
+
+
+@bp.get("/print/mat-kit.pdf")
+@login_required
+def mat_kit() -> Any:
+    def make(typed: dict[str, str]) -> tuple[bytes, str]:
+        variant = typed["variant"]
+        if variant not in ("simultaneous", "successive"):
+            raise Refused("the variant is simultaneous or successive")
+        players = _whole(typed["players"], "players", 1, 40) if typed["players"] else 0
+        limit = _whole(typed["limit"], "the time limit", 10, 3600)
+        choices = MATRIX.choices(size=typed["size"], want=typed["want"], level=typed["difficulty"])
+        if variant == "successive":
+            count = _whole(typed["players"] or typed["sets"], "players", 1, 9)
+            seed = _seed(typed["seed"], count)
+            puzzles = disjoint_sets(count, *choices.size, choices.want, choices.level, seed)
+        else:
+            count = _whole(typed["sets"], "how many sets", 1, 12)
+            seed = _seed(typed["seed"], count)
+            puzzles = [get_puzzle(i) for i in MATRIX.ids(count, seed, choices)]
+        data = mat_kit_pdf(puzzles, KitOptions(_paper(typed), variant, players, limit))
+        return data, f"mat-kit-{variant}-{seed}.pdf"
+
+    return _made(make)
+
+
+@bp.get("/print/scoresheet.pdf")
+@login_required
+def scoresheet() -> Any:
+    def make(typed: dict[str, str]) -> tuple[bytes, str]:
+        if typed["game"] not in SCORE_SHEETS:
+            raise Refused("choose the game whose score sheet to print")
+        options = {}
+        if typed["sheet_players"]:
+            options["players"] = _whole(typed["sheet_players"], "players", 1, 99)
+        data = score_sheet_pdf(typed["game"], _paper(typed), **options)
+        return data, f"scoresheet-{typed['game']}.pdf"
+
+    return _made(make)
+
+
+@bp.get("/sessions/<int:session_id>/kit.pdf")
+@login_required
+def session_kit(session_id: int) -> Any:
+    """A session's own proctor kit: its sets, its variant and time limit, a row for each
+    player seated."""
+    try:
+        with read() as db:
+            view = store.load(db, session_id, teacher_id())
+    except LookupError:
+        abort(404)
+    paper = PAPERS["a4"] if request.args.get("paper", "").lower() == "a4" else PAPERS["letter"]
+    puzzles = [get_puzzle(s.puzzle_id) for s in view.sets]
+    players = min(len(view.seats), 40)
+    data = mat_kit_pdf(puzzles, KitOptions(paper, view.variant, players, view.limit))
+    return _pdf(data, f"mat-kit-session-{view.id}.pdf")

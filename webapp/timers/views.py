@@ -8,6 +8,7 @@ plain forms (POST, CSRF token, 303 back to the screen) that the script sends wit
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -15,10 +16,11 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import now, read, write
-from webapp.pages import error_page, wants_json
+from webapp.pages import back_with, error_page, kept, wants_json
 from webapp.timers import store
 from webapp.timers.model import (
     MAX_LABEL,
@@ -94,7 +96,25 @@ def _index_page(
 @bp.get("/timers")
 @login_required
 def index() -> ResponseReturnValue:
-    return _index_page()
+    problems, typed = _kept()
+    return _index_page(problems, typed)
+
+
+def _back(target: str, error: Problems, typed: Mapping[str, str]) -> Response | None:
+    """Back to the form's own page, which shows the problems and what was typed."""
+    return back_with(target, str(error), {**typed, PROBLEMS: json.dumps(error.problems)})
+
+
+def _kept() -> tuple[dict[str, str] | None, dict[str, str] | None]:
+    """The problems and typed values a refused form left for this page, if any."""
+    problem, typed = kept()
+    if not problem:
+        return None, None
+    problems = json.loads(typed.pop(PROBLEMS, "{}"))
+    return (problems if isinstance(problems, dict) else None), typed
+
+
+PROBLEMS = "_problems"
 
 
 @bp.post("/timers")
@@ -118,7 +138,8 @@ def create() -> ResponseReturnValue:
     except Problems as error:
         if wants_json():
             return _json({"error": str(error), "problems": error.problems}, 400)
-        return _index_page(error.problems, typed), 400
+        back = _back(url_for("timers.index"), error, typed)
+        return back if back is not None else (_index_page(error.problems, typed), 400)
     if wants_json():
         with read() as db:
             return _json(state(_load(db, new_id), now()), 201)
@@ -168,7 +189,8 @@ def screen(timer_id: int) -> ResponseReturnValue:
     """The full-screen projector page."""
     with read() as db:
         timer = _load(db, timer_id)
-    return _screen_page(timer, now()), 200, {"Cache-Control": "no-store"}
+    problems, typed = _kept()
+    return _screen_page(timer, now(), problems, typed), 200, {"Cache-Control": "no-store"}
 
 
 @bp.get("/timers/<int:timer_id>/state")
@@ -232,7 +254,10 @@ def set_timer(timer_id: int) -> ResponseReturnValue:
             "time": request.form.get("time", format_seconds(timer.duration)),
             "direction": request.form.get("direction", timer.direction),
         }
-        return _screen_page(timer, now(), error.problems, typed), 400
+        back = _back(url_for("timers.screen", timer_id=timer.id), error, typed)
+        return (
+            back if back is not None else (_screen_page(timer, now(), error.problems, typed), 400)
+        )
 
     def change(timer: Timer, at: float) -> dict[str, Any]:
         # The screen's form sends the time and direction with every label change: only a

@@ -9,7 +9,6 @@ SQLAlchemy) loads only when a command runs: ``printables --help`` lists these wi
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
-from errno import EADDRINUSE
 
 import click
 
@@ -18,43 +17,37 @@ import click
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
-    "--threads", default=16, show_default=True, type=click.IntRange(1, 256), help="Worker threads."
+    "--workers",
+    default=None,
+    type=click.IntRange(1, 64),
+    help="Worker processes. Default: one more than the CPUs, at most 8; 1: one process.",
 )
-def serve(host: str, port: int, threads: int) -> None:
+@click.option(
+    "--threads",
+    default=None,
+    type=click.IntRange(1, 256),
+    help="Threads a worker. Default: 1 with several workers, 8 in one process.",
+)
+def serve(host: str, port: int, workers: int | None, threads: int | None) -> None:
     """Start the teachers' web app (timers, MAT sessions, answer checking).
 
     Data is kept in an SQLite file in the app's instance folder, or in the database
-    PRINTABLES_DATABASE_URL names. For several worker processes use gunicorn:
-    gunicorn -w 4 'webapp:create_app()'.
+    PRINTABLES_DATABASE_URL names.
+
+    On Linux and macOS the app runs in several worker processes, so that a class pressing
+    Done together has every core (webapp/serving.py says why); on Windows in one.
     """
-    from waitress.server import create_server
 
     from webapp import create_app
     from webapp.accounts.store import teacher_count
     from webapp.db import read
     from webapp.network import lan_address
+    from webapp.serving import default_workers, listen, serve_forever
 
     app = create_app()
     with app.app_context(), read() as db:
         first_run = teacher_count(db) == 0
-    try:  # listen first: a port in use is said plainly, before "running"
-        server = create_server(
-            app,
-            host=host,
-            port=port,
-            threads=threads,
-            ident="Printables",
-            max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # refused unread
-        )
-    except OSError as error:
-        why = (
-            "it is in use (is Printables already running?)"
-            if error.errno == EADDRINUSE
-            else error.strerror
-        )
-        raise click.ClickException(
-            f"cannot listen on port {port}: {why}; choose another with --port"
-        ) from None
+    listener = listen(host, port)  # a port in use is said plainly, before "running"
     local = f"http://localhost:{port}"
     click.echo(f"Printables is running. On this computer open {local}")
     lan = lan_address()
@@ -69,7 +62,8 @@ def serve(host: str, port: int, threads: int) -> None:
         click.echo(f"First run: make your teacher account at {local}/setup")
     click.echo("Data: " + app.extensions["printables_db"].url.render_as_string(hide_password=True))
     click.echo("Press Ctrl+C to stop.")
-    server.run()
+    count = workers if workers is not None else default_workers()
+    serve_forever(app, listener, count, threads or (1 if count > 1 else 8))
 
 
 @click.group()

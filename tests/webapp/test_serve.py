@@ -14,6 +14,7 @@ from pathlib import Path
 from live_server import free_port
 
 BIN = Path(sys.executable).parent
+WORKERS = min(8, (os.cpu_count() or 1) + 1)  # the default: one more than the CPUs
 
 
 def start_serving(tmp_path: Path) -> tuple[int, subprocess.Popen[bytes]]:
@@ -118,3 +119,97 @@ def test_the_served_app_refuses_a_huge_body_without_reading_it(tmp_path: Path) -
         os.killpg(process.pid, signal.SIGTERM)
         process.communicate(timeout=10)
     assert answer.startswith("HTTP/1.1 413"), answer[:200]
+
+
+def test_serve_runs_a_process_for_each_core(tmp_path: Path) -> None:
+    """A class pressing Done together needs every core: ``printables serve`` forks one
+    worker process more than the CPUs (at most eight), each answering requests."""
+    port, process = start_serving(tmp_path)
+    try:
+        children = _workers(process.pid)
+        assert len(children) == WORKERS, children
+        for _ in range(6):  # each worker answers (requests are shared among them)
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
+                assert page.status == 200
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=10)
+
+
+def test_requests_sent_halfway_hold_no_worker(tmp_path: Path) -> None:
+    """A pupil's script that opens more connections than there are workers and sends half
+    a request on each (a slow phone does it by accident) leaves every worker free: the
+    server reads a request in full before a worker sees it."""
+    port, process = start_serving(tmp_path)
+    stalled = []
+    try:
+        for _ in range(3 * WORKERS):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            connection.sendall(
+                b"POST /join HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nna"
+            )
+            stalled.append(connection)
+        started = time.monotonic()
+        for _ in range(6):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
+                assert page.status == 200
+        assert time.monotonic() - started < 5  # answered at once, not after a time-out
+    finally:
+        for connection in stalled:
+            connection.close()
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=10)
+
+
+def test_a_worker_that_dies_is_replaced(tmp_path: Path) -> None:
+    """A worker killed (out of memory, say) is replaced, and the app goes on answering."""
+    port, process = start_serving(tmp_path)
+    try:
+        before = _workers(process.pid)
+        os.kill(int(before[0]), signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            after = _children(process.pid)
+            if len(after) == len(before) and before[0] not in after:
+                break
+            time.sleep(0.2)
+        assert len(after) == len(before) and before[0] not in after, (before, after)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
+            assert page.status == 200
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=10)
+
+
+def test_ctrl_c_stops_every_worker(tmp_path: Path) -> None:
+    """Ctrl+C (SIGINT to the whole terminal's group) stops the server and its workers
+    promptly, with no traceback."""
+    _port, process = start_serving(tmp_path)
+    workers = _workers(process.pid)
+    os.killpg(process.pid, signal.SIGINT)
+    output = process.communicate(timeout=20)[0].decode()  # stderr is merged into it
+    assert "Traceback" not in output, output[-2000:]
+    for worker in workers:
+        assert not Path(f"/proc/{worker}").exists() or _is_zombie(worker), worker
+
+
+def _workers(pid: int) -> list[str]:
+    """The server's worker processes, once all are forked (or as many as there are after
+    20 s)."""
+    deadline = time.monotonic() + 20
+    while len(children := _children(pid)) < WORKERS and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return children
+
+
+def _children(pid: int) -> list[str]:
+    return subprocess.run(
+        ["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False
+    ).stdout.split()
+
+
+def _is_zombie(pid: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    except OSError:
+        return True

@@ -450,3 +450,25 @@ def test_a_session_on_postgresql(postgres_app: Flask) -> None:
     again = create_app(settings(str(engine.url.render_as_string(hide_password=False))))
     log_in(again.test_client(), "ada")
     again.extensions["printables_db"].dispose()
+
+
+def test_writers_queue_on_a_lock_beside_the_database(tmp_path: Path) -> None:
+    """SQLite writers of every worker process queue on a file lock beside the database,
+    in turn, with no busy-handler sleeps."""
+    url = f"sqlite:///{tmp_path / 'queued.sqlite3'}"
+    app = create_app(settings(url))
+    order: list[str] = []
+
+    def second() -> None:
+        with app.app_context(), write():
+            order.append("second")
+
+    with app.app_context(), write():
+        waiting = threading.Thread(target=second)
+        waiting.start()
+        waiting.join(0.3)
+        assert waiting.is_alive() and order == []  # queued behind the first writer
+        order.append("first")
+    waiting.join(10)
+    assert order == ["first", "second"]
+    assert (tmp_path / "queued.sqlite3.writers").exists()

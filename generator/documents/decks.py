@@ -1,8 +1,10 @@
 """Printed decks: sheets of card faces and, for duplex printing, their mirrored backs.
 
-Every sheet carries crop marks, a "print at 100 %" note and a 50 mm check bar.
-Pages alternate fronts and backs when backs are asked for, so a duplex
-printer set to "flip on long edge" puts each back behind its face.
+Every sheet carries crop marks, a "print at 100 %" note and a 50 mm check bar on one
+side of the grid, and the sheet's label (deck, sheet, fronts or backs) on the other; all
+of it at least 5 mm inside the paper's edge. Pages alternate fronts and backs when backs
+are asked for, so a duplex printer set to "flip on long edge" puts each back behind its
+face.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from generator.draw.faces import back, face
 from generator.draw.fonts import POINT
-from generator.draw.layout import SheetLayout, Size, plan_sheet
+from generator.draw.layout import SAFE_MARGIN, SheetLayout, Size, plan_sheet
 from generator.draw.pdf import PdfPages
 from generator.draw.scene import Item, Path, Scene, Text, rectangle
 from printables.cards.deck import Card, Deck
@@ -20,10 +22,14 @@ from printables.cards.deck import Card, Deck
 CHECK_BAR = 50.0
 INFO_SIZE = 6.5
 """Points."""
-INFO_EDGE = 4.0
+INFO_EDGE = SAFE_MARGIN + 0.3
 """mm from the paper's edge to the info line's outer side."""
 INFO_RISE = 2.6
-"""mm from the info line's outer side to the bar's baseline, on the side margins."""
+"""mm from the info line's outer side to its baseline, where the ticks (2.2 mm) and the
+letters' ascent (1.7 mm) face the edge."""
+INFO_DROP = 0.6
+"""mm from the info line's baseline to its outer side, where the letters' descent faces
+the edge (below the grid)."""
 MARK_INK = "#000000"
 MARK_WIDTH = 0.3
 """Points: crop marks."""
@@ -42,7 +48,7 @@ class DeckOptions:
     four_color: bool = False
 
 
-def info_line(label: str) -> Scene:
+def info_line() -> Scene:
     """The 50 mm bar with its ticks and the note, drawn from the bar's left end on its
     baseline (the scene's origin), reading to the right."""
     ticks: list[Item] = [
@@ -51,7 +57,7 @@ def info_line(label: str) -> Scene:
     ]
     note = (
         f"<- {CHECK_BAR:g} mm: print at 100 % (Actual size), not Fit to page, and measure "
-        f"this bar.   {label}"
+        "this bar."
     )
     items: list[Item] = [
         Path(rectangle(0.0, -1.0, CHECK_BAR, 1.0), fill=MARK_INK),
@@ -63,16 +69,20 @@ def info_line(label: str) -> Scene:
 
 def _info(pages: PdfPages, sheet: SheetLayout, label: str, mirrored: bool) -> None:
     """The info line below the grid, or along its left side (the right on backs, which are
-    mirrored), reading up the page on the left and down it on the right."""
-    scene = info_line(label)
-    grid = sheet.grid
+    mirrored), reading up the page on the left and down it on the right; the label on the
+    opposite side, above the grid or beside it."""
+    bar = info_line()
+    tag = Scene(0.0, 0.0, (Text(0.0, 0.0, label, INFO_SIZE, MARK_INK),))
+    grid, paper = sheet.grid, sheet.paper
     if sheet.info == "bottom":
-        x0 = (sheet.paper.width - grid.width) / 2
-        pages.inline(scene, x0, sheet.paper.height - INFO_EDGE)
-    elif not mirrored:
-        pages.inline(scene, INFO_EDGE + INFO_RISE, grid.y + grid.height, rotate=-90)
-    else:
-        pages.inline(scene, sheet.paper.width - INFO_EDGE - INFO_RISE, grid.y, rotate=90)
+        pages.inline(bar, grid.x, paper.height - INFO_EDGE - INFO_DROP)
+        pages.inline(tag, grid.x, INFO_EDGE + INFO_RISE)
+        return
+    reading_up = (INFO_EDGE + INFO_RISE, grid.y + grid.height, -90)  # on the left
+    reading_down = (paper.width - INFO_EDGE - INFO_RISE, grid.y, 90)  # on the right
+    bar_at, tag_at = (reading_down, reading_up) if mirrored else (reading_up, reading_down)
+    pages.inline(bar, bar_at[0], bar_at[1], rotate=bar_at[2])
+    pages.inline(tag, tag_at[0], tag_at[1], rotate=tag_at[2])
 
 
 def _crop_marks(pages: PdfPages, sheet: SheetLayout) -> None:

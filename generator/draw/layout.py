@@ -17,15 +17,27 @@ from dataclasses import dataclass
 from typing import Literal
 
 SAFE_MARGIN = 5.0
-"""Ink stays this far from the paper's edge, where most printers can print."""
+"""Ink stays this far from the paper's edge on every page: many printers cannot print the
+outer 4 to 5 mm."""
 
 INFO_BAND = 12.0
 """Margin, from the paper's edge to the cards' ink, on the side that holds the
-"print at 100 %" note, the 50 mm check bar and the crop marks. The grid is
-centred, so the opposite margin is as wide."""
+"print at 100 %" note and the 50 mm check bar. The grid is centred, so the opposite
+margin (which holds the sheet's label) is as wide."""
+
+INFO_CLEAR = 9.0
+"""mm from the paper's edge that the check bar's (or the label's) side keeps for them:
+crop marks there stop short of it."""
 
 CROP_GAP = 1.0
+"""mm between a card's ink and its crop mark, where there is room."""
 CROP_LENGTH = 3.0
+MIN_CROP_GAP = 0.3
+MIN_CROP_LENGTH = 0.8
+MARK_KEEP = SAFE_MARGIN + 0.2
+"""Where a crop mark stops, from the edge: the safe margin and a little (a line's end)."""
+MARK_ROOM = MARK_KEEP + MIN_CROP_GAP + MIN_CROP_LENGTH
+"""The narrowest margin beside the grid: the safe margin and the shortest crop mark."""
 
 
 @dataclass(frozen=True)
@@ -167,21 +179,46 @@ class SheetLayout:
         return sorted(set(xs)), sorted(set(ys))
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Short lines in the margins, in line with every cut: ``(x1, y1, x2, y2)``."""
+        """Short lines in the margins, in line with every cut: ``(x1, y1, x2, y2)``, each
+        ``(x1, y1)`` the end nearer the cards. They keep out of the safe margin and of the
+        check bar's and the label's room, shortening (to 0.8 mm, 0.3 mm from the cards)
+        where the margin is narrow."""
         grid = self.grid
         xs, ys = self.cut_lines()
+        across = self.info == "left"  # the bar and the label beside the grid, not above
+        top = _mark_span(grid.y, INFO_CLEAR if not across else MARK_KEEP)
+        left = _mark_span(grid.x, INFO_CLEAR if across else MARK_KEEP)
+        bottom = _mark_span(self.paper.height - grid.y - grid.height,
+                            INFO_CLEAR if not across else MARK_KEEP)  # fmt: skip
+        right = _mark_span(self.paper.width - grid.x - grid.width,
+                           INFO_CLEAR if across else MARK_KEEP)  # fmt: skip
+        end_y, end_x = grid.y + grid.height, grid.x + grid.width
         marks = []
         for x in xs:
-            top_end = max(grid.y - CROP_GAP - CROP_LENGTH, 1.0)
-            bottom_end = min(grid.y + grid.height + CROP_GAP + CROP_LENGTH, self.paper.height - 1)
-            marks.append((x, grid.y - CROP_GAP, x, top_end))
-            marks.append((x, grid.y + grid.height + CROP_GAP, x, bottom_end))
+            marks.append((x, grid.y - top[0], x, grid.y - top[1]))
+            marks.append((x, end_y + bottom[0], x, end_y + bottom[1]))
         for y in ys:
-            left_end = max(grid.x - CROP_GAP - CROP_LENGTH, 1.0)
-            right_end = min(grid.x + grid.width + CROP_GAP + CROP_LENGTH, self.paper.width - 1)
-            marks.append((grid.x - CROP_GAP, y, left_end, y))
-            marks.append((grid.x + grid.width + CROP_GAP, y, right_end, y))
+            marks.append((grid.x - left[0], y, grid.x - left[1], y))
+            marks.append((end_x + right[0], y, end_x + right[1], y))
         return marks
+
+
+def _mark_span(margin: float, keep: float) -> tuple[float, float]:
+    """A crop mark's near and far ends, as distances from the grid, in a margin ``margin``
+    mm wide whose outer ``keep`` mm stay clear.
+
+    >>> _mark_span(15.0, 5.2)  # room enough: 1 mm from the cards, 3 mm long
+    (1.0, 4.0)
+    >>> _mark_span(7.7, 5.2)  # Letter's top margin, poker cards: shortened
+    (1.0, 2.5)
+    >>> _mark_span(6.35, 5.2)  # closer to the cards, 0.8 mm long
+    (0.35, 1.15)
+    """
+    room = margin - keep
+    if room >= CROP_GAP + MIN_CROP_LENGTH:
+        return CROP_GAP, min(CROP_GAP + CROP_LENGTH, room)
+    gap = max(MIN_CROP_GAP, room - MIN_CROP_LENGTH)
+    return round(gap, 6), round(min(room, gap + MIN_CROP_LENGTH), 6)
 
 
 def plan_sheet(paper: Size, card: Size, bleed: float = 0.0) -> SheetLayout:
@@ -200,8 +237,8 @@ def plan_sheet(paper: Size, card: Size, bleed: float = 0.0) -> SheetLayout:
     best: tuple[int, int, str] | None = None
     # The info band sits below the grid, or else beside it on the left.
     for info, margin_x, margin_y in (
-        ("bottom", SAFE_MARGIN, INFO_BAND),
-        ("left", INFO_BAND, SAFE_MARGIN),
+        ("bottom", MARK_ROOM, INFO_BAND),
+        ("left", INFO_BAND, MARK_ROOM),
     ):
         columns = math.floor((paper.width - 2 * margin_x + 1e-9) / pitch_x)
         rows = math.floor((paper.height - 2 * margin_y + 1e-9) / pitch_y)
@@ -210,7 +247,8 @@ def plan_sheet(paper: Size, card: Size, bleed: float = 0.0) -> SheetLayout:
     if best is None:
         raise LayoutError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {paper} "
-            f"with {SAFE_MARGIN:g} mm margins ({INFO_BAND:g} mm beside the 100 % check)"
+            f"with {MARK_ROOM:g} mm margins for the crop marks ({INFO_BAND:g} mm beside the "
+            "100 % check)"
         )
     columns, rows, info = best
     left = (paper.width - columns * pitch_x) / 2

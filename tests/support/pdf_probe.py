@@ -51,3 +51,29 @@ def embedded_fonts(pages: Iterable[PageObject]) -> int:
             )
             fonts += 1
     return fonts
+
+
+def ink_near_edge(data: bytes, margin: float = 5.0, dpi: int = 72) -> list[str]:
+    """Where a PDF's pages have ink within ``margin`` mm of the paper's edge, rasterized
+    (pdfium, gray) at ``dpi``: one line a page, naming the page and the inked box in mm;
+    empty when every page keeps its ink inside. Only pixels wholly inside the band count,
+    so ink starting exactly at the margin passes."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    found = []
+    band = int(margin / 25.4 * dpi)  # pixels 0 .. band-1 end before the margin
+    for number, page in enumerate(pdfium.PdfDocument(data), 1):
+        image = page.render(scale=dpi / 72, grayscale=True).to_numpy()
+        ink = (image if image.ndim == 2 else image[..., 0]) < 250
+        assert ink.sum() > 0.005 * ink.size, f"page {number} is blank"
+        ink[band:-band, band:-band] = False
+        if ink.any():
+            rows, cols = np.nonzero(ink)
+            mm = 25.4 / dpi
+            found.append(
+                f"page {number}: ink at x {cols.min() * mm:.1f}-{(cols.max() + 1) * mm:.1f}, "
+                f"y {rows.min() * mm:.1f}-{(rows.max() + 1) * mm:.1f} mm of "
+                f"{ink.shape[1] * mm:.0f} x {ink.shape[0] * mm:.0f}"
+            )
+    return found

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from generator.draw import palette
 from generator.draw.faces.common import CAP_HEIGHT
-from generator.draw.fonts import POINT
+from generator.draw.fonts import POINT, text_width
 from generator.draw.layout import Size
 from generator.draw.scene import Item, Path, Scene, Text, rectangle, rounded
 from generator.draw.symbols import shape_outline
@@ -58,7 +58,7 @@ def back(style: BackStyle, size: Size, *, bleed: float = 0.0) -> Scene:
             width=1.2,
         )
     )
-    points = radius * (1.15 if len(title) <= 2 else 0.42) / POINT
+    points = title_points(title, radius)
     items.append(
         Text(
             w / 2,
@@ -71,3 +71,22 @@ def back(style: BackStyle, size: Size, *, bleed: float = 0.0) -> Scene:
         )
     )
     return Scene(w, h, tuple(items), bleed)
+
+
+EMBLEM_PAD = 1.6
+"""mm between the title's corners and the emblem's ring (its line included)."""
+
+
+def title_points(title: str, radius: float) -> float:
+    """The title's size in points: large for a short title ("4D"), and never so large
+    that its corners (its width by its capital height) leave the circle less
+    ``EMBLEM_PAD``.
+
+    >>> round(title_points("4D", 18.9), 1), round(title_points("PARADOX", 18.9), 1)
+    (58.0, 17.7)
+    """
+    wanted = radius * (1.15 if len(title) <= 2 else 0.42) / POINT
+    width = text_width(title, 1.0, bold=True)  # mm a point
+    height = CAP_HEIGHT * POINT
+    fits = 2 * (radius - EMBLEM_PAD) / math.hypot(width, height)
+    return min(wanted, fits)

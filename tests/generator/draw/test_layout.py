@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,6 +11,10 @@ from hypothesis import strategies as st
 from generator.draw.layout import (
     CARD_SIZES,
     INFO_BAND,
+    INFO_CLEAR,
+    MARK_ROOM,
+    MIN_CROP_GAP,
+    MIN_CROP_LENGTH,
     PAPERS,
     SAFE_MARGIN,
     LayoutError,
@@ -75,21 +81,21 @@ def test_any_layout_keeps_cards_apart_inside_the_margins_and_is_as_full_as_possi
     except LayoutError:
         # Refused only when not even one card fits with the margins.
         assert (
-            width + 2 * bleed > size.width - 2 * SAFE_MARGIN - 1e-6
+            width + 2 * bleed > size.width - 2 * MARK_ROOM - 1e-6
             or (
                 height + 2 * bleed > size.height - 2 * INFO_BAND - 1e-6
                 and width + 2 * bleed > size.width - 2 * INFO_BAND - 1e-6
             )
-            or height + 2 * bleed > size.height - 2 * SAFE_MARGIN - 1e-6
+            or height + 2 * bleed > size.height - 2 * MARK_ROOM - 1e-6
         )
         return
     boxes = [sheet.front(slot) for slot in range(sheet.per_sheet)]
     for box in boxes:
         assert box.width == width and box.height == height
-        assert box.x - bleed >= SAFE_MARGIN - 1e-6
-        assert box.y - bleed >= SAFE_MARGIN - 1e-6
-        assert box.x + width + bleed <= size.width - SAFE_MARGIN + 1e-6
-        assert box.y + height + bleed <= size.height - SAFE_MARGIN + 1e-6
+        assert box.x - bleed >= MARK_ROOM - 1e-6
+        assert box.y - bleed >= MARK_ROOM - 1e-6
+        assert box.x + width + bleed <= size.width - MARK_ROOM + 1e-6
+        assert box.y + height + bleed <= size.height - MARK_ROOM + 1e-6
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             apart_x = (
@@ -100,12 +106,26 @@ def test_any_layout_keeps_cards_apart_inside_the_margins_and_is_as_full_as_possi
             )
             assert apart_x or apart_y
     # One more column or row would break the margins on the side the note uses.
-    margin_x, margin_y = (
-        (INFO_BAND, SAFE_MARGIN) if sheet.info == "left" else (SAFE_MARGIN, INFO_BAND)
-    )
+    margin_x, margin_y = (INFO_BAND, MARK_ROOM) if sheet.info == "left" else (MARK_ROOM, INFO_BAND)
     pitch_x, pitch_y = sheet.pitch
     assert (sheet.columns + 1) * pitch_x > size.width - 2 * margin_x
     assert (sheet.rows + 1) * pitch_y > size.height - 2 * margin_y
+    # Crop marks: outside the safe margin and the check bar's and label's room, clear of
+    # the cards, and long enough to cut by.
+    grid = sheet.grid
+    clear_x, clear_y = (
+        (INFO_CLEAR, SAFE_MARGIN) if sheet.info == "left" else (SAFE_MARGIN, INFO_CLEAR)
+    )
+    for x1, y1, x2, y2 in sheet.crop_marks():
+        assert math.hypot(x2 - x1, y2 - y1) >= MIN_CROP_LENGTH - 1e-6
+        for x, y in ((x1, y1), (x2, y2)):
+            assert clear_x - 1e-6 <= x <= size.width - clear_x + 1e-6
+            assert clear_y - 1e-6 <= y <= size.height - clear_y + 1e-6
+            outside_x = min(abs(x - grid.x), abs(x - grid.x - grid.width))
+            outside_y = min(abs(y - grid.y), abs(y - grid.y - grid.height))
+            assert (y1 == y2 and outside_x >= MIN_CROP_GAP - 1e-6) or (
+                x1 == x2 and outside_y >= MIN_CROP_GAP - 1e-6
+            )
 
 
 def test_crop_marks_line_up_with_every_cut_and_stay_off_the_cards() -> None:

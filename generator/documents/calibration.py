@@ -32,7 +32,7 @@ def _heading(pages: PdfPages, lines: Sequence[str]) -> None:
 
 def calibration_pdf(paper: Size) -> bytes:
     """The two pages, for ``paper``."""
-    pages = PdfPages(paper, title=f"Duplex calibration, {paper}")
+    pages = PdfPages(paper, title=f"Duplex calibration, {paper}", duplex=True)
     cx, cy = paper.width / 2, paper.height / 2
     _heading(
         pages,

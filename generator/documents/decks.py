@@ -103,6 +103,7 @@ def deck_pdf(deck: Deck, options: DeckOptions, cards: Sequence[Card] | None = No
         options.paper,
         title=f"{deck.title}: {len(chosen)} cards, {options.card} on {options.paper}",
         subject="Print at 100 % (actual size) and flip on the long edge for backs",
+        duplex=options.backs,
     )
     back_scene = back(deck, options.card, bleed=options.bleed)
     sheets = card_pages(chosen, sheet.per_sheet)

@@ -38,6 +38,8 @@ from generator.draw.scene import Path, Scene, Text
 # Compressed streams stay binary: ASCII85 would only make files a quarter larger.
 rl_config.useA85 = 0
 
+CREATOR = "Printables (classroom printables for curious card games)"
+"""The application named in every PDF's document properties."""
 CAPS = {"butt": 0, "round": 1}
 
 
@@ -146,15 +148,25 @@ class PdfPages:
     """A PDF drawn page by page; every length is in mm from the page's top-left corner,
     y down. :meth:`end_page` closes a page, :meth:`finish` returns the file's bytes."""
 
-    def __init__(self, paper: Size, *, title: str, subject: str = "") -> None:
+    def __init__(
+        self, paper: Size, *, title: str, subject: str = "", duplex: bool = False
+    ) -> None:
+        """A document titled ``title``. It asks the viewer to print at actual size (every
+        page is measured: a card, a bar, a QR code) and, when ``duplex``, on both sides
+        flipped on the long edge (decks with backs)."""
         register()
         self.paper = paper
         self._buffer = io.BytesIO()
         self.canvas = new_canvas(self._buffer, paper.width, paper.height)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("Printables")
+        self.canvas.setCreator(CREATOR)
         if subject:
             self.canvas.setSubject(subject)
+        self.canvas.setViewerPreference("PrintScaling", "None")
+        self.canvas.setViewerPreference("DisplayDocTitle", "true")
+        if duplex:
+            self.canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self.forms = FormCache(self.canvas)
 
     def _y(self, y: float) -> float:

@@ -1,7 +1,10 @@
-"""No ink within 5 mm of the paper's edge, on any page of any document the project prints:
-many printers cannot print the outer 4 to 5 mm. Each page is rasterized (pdfium) and its
-outer band must be white: decks on Letter and A4 at every card size and bleed, worksheets,
-MAT kits, score sheets, the calibration sheet and a session's results."""
+"""Every document the project prints, as a printer and a PDF viewer meet it.
+
+No ink within 5 mm of the paper's edge, on any page: many printers cannot print the outer
+4 to 5 mm. Each page is rasterized (pdfium) and its outer band must be white: decks on
+Letter and A4 at every card size and bleed, worksheets, MAT kits, score sheets and the
+calibration sheet. And every PDF asks the viewer to print at actual size, names itself
+(a title and the creating application), and a deck with backs asks for long-edge duplex."""
 
 from __future__ import annotations
 
@@ -95,3 +98,29 @@ DOCUMENTS: dict[str, Callable[[Size], bytes]] = {
 @pytest.mark.parametrize("name", sorted(DOCUMENTS))
 def test_every_page_of_every_document_keeps_its_ink_inside(name: str, paper: str) -> None:
     assert ink_near_edge(DOCUMENTS[name](PAPERS[paper])) == []
+
+
+def properties(data: bytes) -> tuple[dict[str, object], dict[str, object]]:
+    reader = PdfReader(io.BytesIO(data))
+    preferences = reader.trailer["/Root"].get("/ViewerPreferences", {})
+    return dict(reader.metadata or {}), dict(preferences)
+
+
+@pytest.mark.parametrize("name", sorted(DOCUMENTS))
+def test_every_document_asks_for_actual_size_and_names_itself(name: str) -> None:
+    info, preferences = properties(DOCUMENTS[name](PAPERS["a4"]))
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences["/DisplayDocTitle"] == True  # noqa: E712  (a pypdf BooleanObject)
+    assert str(info["/Title"]).strip() and str(info["/Creator"]).startswith("Printables")
+    assert ("/Duplex" in preferences) == (name == "calibration")
+
+
+@pytest.mark.parametrize("backs", [True, False])
+def test_a_deck_asks_for_long_edge_duplex_when_it_has_backs(backs: bool) -> None:
+    deck = DECKS["paradox"]
+    options = DeckOptions(PAPERS["letter"], CARD_SIZES["poker"], backs=backs)
+    info, preferences = properties(deck_pdf(deck, options, deck.cards[:9]))
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences.get("/Duplex") == ("/DuplexFlipLongEdge" if backs else None)
+    assert str(info["/Title"]).startswith("PARADOX")
+    assert str(info["/Creator"]).startswith("Printables")

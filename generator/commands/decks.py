@@ -7,6 +7,7 @@ design (:mod:`generator.draw.faces`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -47,33 +48,45 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
     return x, y
 
 
+def sheet_options(function: Any) -> Any:
+    """--bleed, --duplex-offset and --names: how a deck's sheets are laid out (``deck``
+    and ``pack``)."""
+    for option in reversed(
+        [
+            click.option(
+                "--bleed",
+                type=click.FloatRange(0, 5),
+                default=0.0,
+                show_default=True,
+                help="Extra mm of the design beyond each cut line; fewer cards fit on a sheet.",
+            ),
+            click.option(
+                "--duplex-offset",
+                default="0,0",
+                show_default=True,
+                callback=_offset,
+                metavar="X,Y",
+                help="Shift the backs by X,Y mm (right, up) to match your printer; read it "
+                "from 'printables calibration'.",
+            ),
+            click.option(
+                "--names/--no-names",
+                default=True,
+                show_default=True,
+                help="Print each card's name in small print in two corners.",
+            ),
+        ]
+    ):
+        function = option(function)
+    return function
+
+
 @click.command()
 @click.argument("deck", type=click.Choice(list(DECKS), case_sensitive=False))
 @paper_option
 @card_option
 @backs_option
-@click.option(
-    "--bleed",
-    type=click.FloatRange(0, 5),
-    default=0.0,
-    show_default=True,
-    help="Extra mm of the design beyond each cut line; fewer cards fit on a sheet.",
-)
-@click.option(
-    "--duplex-offset",
-    default="0,0",
-    show_default=True,
-    callback=_offset,
-    metavar="X,Y",
-    help="Shift the backs by X,Y mm (right, up) to match your printer; read it "
-    "from 'printables calibration'.",
-)
-@click.option(
-    "--names/--no-names",
-    default=True,
-    show_default=True,
-    help="Print each card's name in small print in two corners.",
-)
+@sheet_options
 @click.option(
     "--four-color",
     is_flag=True,
@@ -171,6 +184,7 @@ def _summary(target: Path, chosen: Deck, options: DeckOptions) -> str:
 @paper_option
 @card_option
 @backs_option
+@sheet_options
 @click.option(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
@@ -178,7 +192,15 @@ def _summary(target: Path, chosen: Deck, options: DeckOptions) -> str:
     show_default=True,
     help="Folder to write the pack into.",
 )
-def pack(paper: Size, card_size: Size, backs: bool, out: Path) -> None:
+def pack(
+    paper: Size,
+    card_size: Size,
+    backs: bool,
+    bleed: float,
+    duplex_offset: tuple[float, float],
+    names: bool,
+    out: Path,
+) -> None:
     """Print a classroom pack: the source books' decks and every score sheet, ready for the
     school printer.
 
@@ -189,8 +211,11 @@ def pack(paper: Size, card_size: Size, backs: bool, out: Path) -> None:
         score-sheets.pdf  a score sheet for each game of the two books that keeps
                           score, and The Third Man's board to tape together
     Standard cards print on their own: printables deck standard
+
+    The decks take the options of 'printables deck': card size, bleed, duplex offset and
+    names.
     """
-    options = _options(paper, card_size, backs, 0.0)
+    options = _options(paper, card_size, backs, bleed, duplex_offset, names)
     for key in PACK:
         chosen = get_deck(key)
         target = out / f"{chosen.key}-deck.pdf"

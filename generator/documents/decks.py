@@ -56,8 +56,7 @@ def info_line() -> Scene:
         for k in range(6)
     ]
     note = (
-        f"<- {CHECK_BAR:g} mm: print at 100 % (Actual size), not Fit to page, and measure "
-        "this bar."
+        f"<- {CHECK_BAR:g} mm: print at 100 % (Actual size), not Fit to page, and measure this bar."
     )
     items: list[Item] = [
         Path(rectangle(0.0, -1.0, CHECK_BAR, 1.0), fill=MARK_INK),

@@ -148,9 +148,7 @@ class PdfPages:
     """A PDF drawn page by page; every length is in mm from the page's top-left corner,
     y down. :meth:`end_page` closes a page, :meth:`finish` returns the file's bytes."""
 
-    def __init__(
-        self, paper: Size, *, title: str, subject: str = "", duplex: bool = False
-    ) -> None:
+    def __init__(self, paper: Size, *, title: str, subject: str = "", duplex: bool = False) -> None:
         """A document titled ``title``. It asks the viewer to print at actual size (every
         page is measured: a card, a bar, a QR code) and, when ``duplex``, on both sides
         flipped on the long edge (decks with backs)."""

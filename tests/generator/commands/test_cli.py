@@ -45,6 +45,26 @@ def test_pack_with_its_defaults_writes_both_decks_and_the_score_sheets(tmp_path:
     assert (pack / "4d-deck.pdf").stat().st_mode & 0o777 == 0o666 & ~umask  # as usual, not 0600
 
 
+def test_pack_takes_the_deck_options(tmp_path: Path) -> None:
+    """Card size, bleed, duplex offset and names reach both decks of the pack."""
+    result = printables(
+        "pack", "--paper", "letter", "--card", "bridge", "--bleed", "2", "--duplex-offset", "1.5,0",
+        "--no-names", "--out", "pk", cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("6 per sheet on Letter") == 2  # the bleed leaves room for 6
+    pack = tmp_path / "pk"
+    by_hand = tmp_path / "by-hand.pdf"
+    alone = printables(
+        "deck", "paradox", "--paper", "letter", "--card", "bridge", "--bleed", "2",
+        "--duplex-offset", "1.5,0", "--no-names", "--out", str(by_hand), cwd=tmp_path,
+    )  # fmt: skip
+    assert alone.returncode == 0, alone.stderr
+    assert (pack / "paradox-deck.pdf").read_bytes() == by_hand.read_bytes()
+    refused = printables("pack", "--duplex-offset", "x", cwd=tmp_path)
+    assert refused.returncode == 2 and "expected X,Y" in refused.stderr
+
+
 def test_deck_on_a4_bridge_without_backs(tmp_path: Path) -> None:
     out = tmp_path / "px.pdf"
     result = printables(

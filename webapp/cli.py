@@ -38,10 +38,10 @@ def serve(host: str, port: int, workers: int | None, threads: int | None) -> Non
     Done together has every core (webapp/serving.py says why); on Windows in one.
     """
 
+    from generator.network import lan_address
     from webapp import create_app
     from webapp.accounts.store import teacher_count
     from webapp.db import read
-    from webapp.network import lan_address
     from webapp.serving import default_workers, listen, serve_forever
 
     app = create_app()

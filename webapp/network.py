@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import socket
 from urllib.parse import urlsplit
 
 from flask import current_app, request
 
+from generator.network import lan_address
+
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
-
-
-def lan_address() -> str | None:
-    """This computer's address on the local network (no packet is sent: connecting a UDP
-    socket only picks the outgoing interface)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def public_url(path: str) -> str:

@@ -32,8 +32,9 @@ import click
 
 from generator.commands.options import paper_option, write_atomically
 from generator.documents.matkit import VARIANTS, KitOptions, mat_kit_pdf
-from generator.documents.worksheet import DEFAULT_BASE_URL, WorksheetOptions, worksheet_pdf
+from generator.documents.worksheet import WorksheetError, WorksheetOptions, make_worksheet
 from generator.draw.layout import Size
+from generator.network import default_base_url
 from generator.parallel import puzzles_of
 from printables.cards.wording import or_list, sentence
 from printables.matrix.mat import TIME_LIMIT
@@ -255,11 +256,21 @@ def _puzzles(
               help="How many puzzles.")  # fmt: skip
 @click.option(
     "--base-url",
-    default=DEFAULT_BASE_URL,
-    show_default=True,
-    help="Address of the checking pages (the web app) that the QR codes point to.",
+    default=None,
+    help="Address of the checking pages (the web app) that the QR codes point to. Default: "
+    "this computer's network address, where 'printables serve' answers pupils' phones.",
+)
+@click.option("--no-qr", is_flag=True, help="No QR codes (for a class without the web app).")
+@click.option(
+    "--per-page",
+    type=click.IntRange(1, 8),
+    default=None,
+    help="Puzzles a page. Default: as many as fit with the cards easy to read.",
 )
 @click.option("--key/--no-key", default=True, show_default=True, help="Add the answer key.")
+@click.option("--key-apart", is_flag=True,
+              help="Write the key to a file of its own (NAME-key.pdf), to print the students' "
+              "pages many times and the key once.")  # fmt: skip
 @paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: KIND-worksheet-SIZE-SEED.pdf.")  # fmt: skip
@@ -273,8 +284,11 @@ def worksheet(
     cards: int,
     question: str,
     count: int,
-    base_url: str,
+    base_url: str | None,
+    no_qr: bool,
+    per_page: int | None,
     key: bool,
+    key_apart: bool,
     paper: Size,
     out: Path | None,
 ) -> None:
@@ -287,25 +301,83 @@ def worksheet(
         printables worksheet matrix --id 3x3-c-fz --base-url http://192.168.1.20:5000
         printables worksheet costly-tricks --cards 5 --difficulty hard
         printables worksheet costly-tricks --question legal --cards 4
+        printables worksheet matrix --per-page 3 --key-apart --no-qr
     """
-    if not base_url.startswith(("http://", "https://")):
-        raise click.BadParameter(
-            f"{base_url!r} is not a web address; expected http://... or https://...",
-            param_hint="'--base-url'",
-        )
+    if key_apart and not key:
+        raise click.UsageError("--key-apart writes the key to its own file; drop --no-key")
+    address, warning = _qr_address(base_url, no_qr)
     first = _seed(seed, count)
     values = {"size": size, "want": want, "difficulty": difficulty, "cards": cards,
               "question": question}  # fmt: skip
     choices = _choices(kind, values)
     puzzles = _puzzles(kind, ids, count, choices, first)
-    options = WorksheetOptions(paper, base_url, key)
+    options = WorksheetOptions(paper, address, key, per_page=per_page)
+    try:
+        printed = make_worksheet(puzzles, options, key_apart=key_apart)
+    except WorksheetError as error:
+        raise click.UsageError(str(error)) from None
     name = "ids" if ids else f"{KIND_OPTIONS[kind.key].label(choices)}-{first}"
     target = out or Path(f"{kind.key}-worksheet-{name}.pdf")
-    write_atomically(target, worksheet_pdf(puzzles, options))
-    click.echo(f"Wrote {target}: {len(puzzles)} puzzles" + (" and the answer key." if key else "."))
+    key_target = target.with_name(target.stem + "-key.pdf")
+    write_atomically(target, printed.pdf)
+    if printed.key_pdf is not None:
+        write_atomically(key_target, printed.key_pdf)
+    for line in _worksheet_summary(target, key_target, printed, len(puzzles)):
+        click.echo(line)
+    if address is not None:
+        click.echo(f"QR codes point at {address}: run 'printables serve' on that computer "
+                   "while the class checks its answers.")  # fmt: skip
+    if warning:
+        click.echo(warning, err=True)
     if not ids:
         click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
     click.echo("Puzzle ids: " + " ".join(p.id for p in puzzles))
+
+
+def _qr_address(base_url: str | None, no_qr: bool) -> tuple[str | None, str]:
+    """Where the QR codes point (None: no QR codes), and a warning when a teacher should
+    know why there are none."""
+    if no_qr:
+        if base_url is not None:
+            raise click.UsageError("--no-qr prints no QR codes; drop --base-url or --no-qr")
+        return None, ""
+    if base_url is not None:
+        if not base_url.startswith(("http://", "https://")):
+            raise click.BadParameter(
+                f"{base_url!r} is not a web address; expected http://... or https://...",
+                param_hint="'--base-url'",
+            )
+        return base_url, ""
+    found = default_base_url()
+    if found is None:
+        return None, (
+            "Note: this computer has no network address, so the puzzles have no QR codes (a "
+            "pupil's phone could not reach it). Give --base-url with the address "
+            "'printables serve' prints, or --no-qr to leave them off on purpose."
+        )
+    return found, ""
+
+
+def _worksheet_summary(target: Path, key_target: Path, printed: Any, count: int) -> list[str]:
+    """What was written, naming the pages: which are the students', which the key's."""
+    pages = printed.student_pages
+    students = "page 1" if pages == 1 else f"pages 1-{pages}"
+    if count <= printed.per_page and pages == 1:
+        lines = [f"Wrote {target}: {count} puzzle{'s' if count != 1 else ''} on one page."]
+    else:
+        lines = [f"Wrote {target}: {count} puzzles, {printed.per_page} a page."]
+    if printed.key_pdf is not None:
+        lines.append(f"  {students}: the students' copies (print one each)")
+        lines.append(f"Wrote {key_target}: the answer key, {printed.key_pages} "
+                     f"page{'s' if printed.key_pages != 1 else ''} (for the teacher).")  # fmt: skip
+    elif printed.key_pages:
+        first, last = pages + 1, pages + printed.key_pages
+        key_pages = f"page {first}" if first == last else f"pages {first}-{last}"
+        lines.append(f"  {students}: the students' copies; {key_pages}: the answer key "
+                     "(for the teacher)")  # fmt: skip
+    else:
+        lines.append(f"  {students}: the students' copies (no answer key)")
+    return lines
 
 
 @click.command("mat-kit")

@@ -36,10 +36,18 @@ class HasId(Protocol):
     def id(self) -> str: ...
 
 
+MIN_SCALE = 0.6
+"""The smallest a worksheet draws its small cards (10 x 13 mm): patterns still told apart."""
+
+
 @cache
-def mini_face(card: Card) -> Scene:
-    """A card's small face, computed once per process."""
-    return face(card, MINI, names=False)
+def mini_face(card: Card, scale: float = 1.0) -> Scene:
+    """A card's small face (``scale`` times :data:`MINI`), computed once per process."""
+    return face(card, mini_size(scale), names=False)
+
+
+def mini_size(scale: float = 1.0) -> Size:
+    return Size("mini", round(MINI.width * scale, 3), round(MINI.height * scale, 3))
 
 
 def id_list(puzzles: Sequence[HasId], most: int) -> str:
@@ -47,34 +55,46 @@ def id_list(puzzles: Sequence[HasId], most: int) -> str:
     return " ".join(p.id for p in puzzles[:most]) + (" ..." if len(puzzles) > most else "")
 
 
-def cards_per_row(width: float) -> int:
-    return max(1, int((width + GAP) // (MINI.width + GAP)))
+def cards_per_row(width: float, scale: float = 1.0, count: int = 0) -> int:
+    """How many small cards a row ``width`` mm wide holds; given the ``count`` of cards,
+    spread evenly over as few rows as hold them (9 cards in rows of up to 7: 5 and 4)."""
+    most = max(1, int((width + GAP) // (mini_size(scale).width + GAP)))
+    if count <= 0:
+        return most
+    rows = -(-count // most)
+    return -(-count // rows)
 
 
-def cards_height(count: int, width: float) -> float:
-    rows = -(-count // cards_per_row(width))
-    return rows * (MINI.height + NAME_BAND) + (rows - 1) * GAP
+def cards_height(count: int, width: float, scale: float = 1.0) -> float:
+    """The room :func:`draw_cards` takes for ``count`` cards in rows ``width`` mm wide."""
+    rows = -(-count // cards_per_row(width, scale))
+    return rows * (mini_size(scale).height + NAME_BAND) + (rows - 1) * GAP
 
 
 def draw_cards(
-    doc: Document, cards: Sequence[Card], width: float | None = None, x: float | None = None
+    doc: Document,
+    cards: Sequence[Card],
+    width: float | None = None,
+    x: float | None = None,
+    scale: float = 1.0,
 ) -> float:
     """The cards as small cards with their names below, in rows ``width`` mm wide starting
-    at ``x`` (default: the whole width between the margins), at the cursor."""
+    at ``x`` (default: the whole width between the margins), at the cursor; ``scale``
+    times the usual small card."""
     left = doc.left if x is None else x
     width = doc.width - (left - doc.left) if width is None else width
-    per_row = cards_per_row(width)
+    per_row = cards_per_row(width, scale, len(cards))
+    size = mini_size(scale)
     top = doc.y
     for k, card in enumerate(cards):
         row, col = divmod(k, per_row)
-        x = left + col * (MINI.width + GAP)
-        y = top + row * (MINI.height + NAME_BAND + GAP)
-        doc.scene(f"mini {card}", mini_face(card), x, y)
-        doc.rect(x, y, MINI.width, MINI.height, width=0.4)
-        doc.text_at(
-            x + MINI.width / 2, y + MINI.height + 3.4, str(card), size=8, bold=True, anchor="middle"
-        )
-    used = cards_height(len(cards), width)
+        x = left + col * (size.width + GAP)
+        y = top + row * (size.height + NAME_BAND + GAP)
+        doc.scene(f"mini {card} {scale:g}", mini_face(card, scale), x, y)
+        doc.rect(x, y, size.width, size.height, width=0.4)
+        doc.text_at(x + size.width / 2, y + size.height + 3.4, str(card),
+                    size=8 if scale >= 0.9 else 7, bold=True, anchor="middle")  # fmt: skip
+    used = cards_height(len(cards), width, scale)
     doc.y = top + used
     return used
 
@@ -99,15 +119,27 @@ def draw_qr(doc: Document, url: str, x: float, y: float, size: float = QR_SIZE) 
 
 
 @dataclass(frozen=True)
+class BlockPlan:
+    """How a puzzle's block is drawn in the room a worksheet gives it: its height, the
+    scale of its small cards and whether the answer space sits beside the cards (else
+    below them)."""
+
+    height: float
+    scale: float = 1.0
+    beside: bool = False
+
+
+@dataclass(frozen=True)
 class PuzzleDesign:
     """How a puzzle kind is printed on a worksheet: its title and subject, the
-    instructions above the first puzzle, a puzzle block (the room it takes, and drawing it
-    as puzzle ``number`` with its checking address) and its answer-key block."""
+    instructions above the first puzzle, a puzzle block (a plan that fits a width and a
+    height, or None; drawing it as puzzle ``number`` with its checking address, or
+    without a QR code when there is none) and its answer-key block."""
 
     title: str
     subject: str
     instructions: Callable[[Any], str]
-    height: Callable[[Document, Any], float]
-    draw: Callable[[Document, Any, int, str], None]
+    plan: Callable[[Any, float, float, bool], BlockPlan | None]
+    draw: Callable[[Document, Any, int, str | None, BlockPlan], None]
     key_height: Callable[[Any, float], float]
     draw_key: Callable[[Document, Any, str], None]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from generator.documents.blocks import QR_BLOCK, QR_SIZE, PuzzleDesign, draw_qr
+from generator.documents.blocks import QR_BLOCK, QR_SIZE, BlockPlan, PuzzleDesign, draw_qr
 from generator.documents.document import FILL, Document, text_height
 from generator.draw import palette
 from generator.draw.faces.paradox import suit_mark
@@ -146,13 +146,17 @@ def instructions(problem: Problem) -> str:
     )
 
 
-def puzzle_height(doc: Document, problem: Problem) -> float:
-    return HEAD + max(DIAGRAM_HEIGHT, 5.0 + QR_BLOCK) + FOOT
+def plan_puzzle(problem: Problem, width: float, room: float, qr: bool = True) -> BlockPlan | None:
+    """The problem's block (always the same size), if it fits ``room`` mm."""
+    height = HEAD + max(DIAGRAM_HEIGHT, 5.0 + QR_BLOCK) + FOOT
+    return BlockPlan(height) if height <= room + 1e-9 else None
 
 
-def draw_puzzle(doc: Document, problem: Problem, number: int, url: str) -> None:
+def draw_puzzle(
+    doc: Document, problem: Problem, number: int, url: str | None, plan: BlockPlan
+) -> None:
     """A problem on a worksheet: its question, the diagram, the id, the QR code of its
-    checking page, and lines for the answer beside the code."""
+    checking page (when there is an address), and lines for the answer beside it."""
     top = doc.y
     title = f"Puzzle {number}"
     doc.text_at(doc.left, top + 5.0, title, size=13, bold=True)
@@ -166,9 +170,12 @@ def draw_puzzle(doc: Document, problem: Problem, number: int, url: str) -> None:
     size = min(9.0, 9.0 * column / text_width(label, 9.0))
     doc.text_at(right, body + 3.0, label, size=size, anchor="end")
     qr_x, qr_y = right - QR_SIZE, body + 5.0
-    draw_qr(doc, url, qr_x, qr_y)
-    doc.text_at(qr_x - 2.0, qr_y + 4.0, "Check", size=9, anchor="end")
-    doc.text_at(qr_x - 2.0, qr_y + 8.0, "your answer:", size=9, anchor="end")
+    if url is not None:
+        draw_qr(doc, url, qr_x, qr_y)
+        doc.text_at(qr_x - 2.0, qr_y + 4.0, "Check", size=9, anchor="end")
+        doc.text_at(qr_x - 2.0, qr_y + 8.0, "your answer:", size=9, anchor="end")
+    else:
+        qr_x = right + 3.0  # the answer lines run to the margin
     answer_x = right - column
     fields = answer_fields(problem)
     for k, field in enumerate(fields):
@@ -176,7 +183,7 @@ def draw_puzzle(doc: Document, problem: Problem, number: int, url: str) -> None:
         doc.text_at(answer_x, y, field, size=10)
         start = answer_x + text_width(field, 10) + 1.5
         doc.line(start, y + 0.8, qr_x - 3.0, y + 0.8, 0.5)
-    doc.y = top + puzzle_height(doc, problem) - FOOT / 2
+    doc.y = top + plan.height - FOOT / 2
     doc.line(doc.left, doc.y, right, doc.y, 0.4)
     doc.y += FOOT / 2
 
@@ -218,7 +225,7 @@ DESIGN = PuzzleDesign(
     title="Costly Tricks problems",
     subject="Costly Tricks problems from PARADOX",
     instructions=instructions,
-    height=puzzle_height,
+    plan=plan_puzzle,
     draw=draw_puzzle,
     key_height=key_height,
     draw_key=draw_key,

@@ -88,15 +88,25 @@ class Document:
 
     # -- pages ----------------------------------------------------------------------------
 
-    def new_page(self, heading: str | None = None, *, note: str = "") -> None:
-        """End the page in progress and begin another, with a heading if given."""
+    def new_page(
+        self, heading: str | None = None, *, note: str = "", aside: str = "", banner: bool = False
+    ) -> None:
+        """End the page in progress and begin another, with a heading if given: ``aside``
+        at the heading's right end (Name and Date lines), and on a gray ``banner`` (an
+        answer key, told apart from the puzzles at a glance)."""
         if self._open:
             self._end_page()
         self.page += 1
         self._open = True
         self.y = MARGIN
         if heading:
+            if banner:
+                self.rect(self.left - 2.0, self.y - 1.5, self.width + 4.0, 10.0, fill=FILL,
+                          stroke=False)  # fmt: skip
+            baseline = self.y + 16 * POINT
             self.text(heading, size=16, bold=True)
+            if aside:
+                self.text_at(self.left + self.width, baseline, aside, size=10, anchor="end")
             if note:
                 self.y -= 1.0
                 self.text(note, size=9)

@@ -2,9 +2,14 @@
 
 Each puzzle is printed by its kind's design (:data:`PUZZLE_DESIGNS`): its cards (Matrix:
 small real cards with their names; Costly Tricks: the hands as a bridge diagram), room for
-the answer, its id and a QR code of its checking page (``<base-url>/check/<id>``). The
-answer key starts on a new page, so a teacher can print the puzzles alone (``--no-key``)
-or tear the key off.
+the answer, its id and, given the web app's address, a QR code of its checking page
+(``<base-url>/check/<id>``).
+
+Puzzles are packed a fixed number to a page (as many as fit with cards still large enough
+to read, unless the teacher chooses), each page headed with Name and Date lines. The key
+starts on a new page under a gray banner, so it is told apart at a glance, or goes to a
+file of its own (:attr:`Worksheet.key_pdf`), so the students' pages can be printed thirty
+times and the key once.
 
 Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`.
 """
@@ -16,14 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.documents import costly_tricks_blocks, matrix_blocks
-from generator.documents.blocks import PuzzleDesign, check_url, id_list
+from generator.documents.blocks import BlockPlan, PuzzleDesign, check_url, id_list
 from generator.documents.document import Document
 from generator.draw.layout import Size
 from printables.puzzles import kind_of
-
-DEFAULT_BASE_URL = "http://localhost:5000"
-"""Where the checking pages are served by default (``printables serve`` on this computer);
-pass the address students can reach instead."""
 
 PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
     "matrix": matrix_blocks.DESIGN,
@@ -31,46 +32,147 @@ PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
 }
 """How each puzzle kind is printed, by kind key."""
 
+NAME_LINE = "Name: ______________________   Date: ____________"
+"""On every student page, at the heading's right."""
+DENSE_SCALE = 0.65
+"""The smallest cards (as a share of the usual small card) a worksheet packs to by
+default: a 3x3 set four to a page, a 5x5 set two (11 x 15 mm and larger: each pattern
+still plain, the names printed below)."""
+MOST_PER_PAGE = 8
+
 
 @dataclass(frozen=True)
 class WorksheetOptions:
     """What a teacher chooses when printing a worksheet (the title defaults to the kind's:
-    "Matrix puzzles")."""
+    "Matrix puzzles"). Without a ``base_url`` the puzzles have no QR codes; without
+    ``per_page``, as many fit a page as leave the cards readable."""
 
     paper: Size
-    base_url: str = DEFAULT_BASE_URL
+    base_url: str | None = None
     key: bool = True
     title: str = ""
+    per_page: int | None = None
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """A printed worksheet: the PDF (the students' pages, then the key's unless it is
+    apart), the key on its own when asked for, and how the pages divide."""
+
+    pdf: bytes
+    key_pdf: bytes | None
+    student_pages: int
+    key_pages: int
+    per_page: int
+
+
+class WorksheetError(ValueError):
+    """Puzzles that cannot be printed as asked; the message says what can be."""
 
 
 def worksheet_pdf(puzzles: Sequence[Any], options: WorksheetOptions) -> bytes:
-    """The worksheet (and, unless ``options.key`` is off, its answer key) as a PDF; every
-    puzzle of one kind."""
+    """The worksheet (and, unless ``options.key`` is off, its answer key) as one PDF."""
+    return make_worksheet(puzzles, options).pdf
+
+
+def make_worksheet(
+    puzzles: Sequence[Any], options: WorksheetOptions, *, key_apart: bool = False
+) -> Worksheet:
+    """The worksheet's pages; with ``key_apart`` the key is a PDF of its own."""
     if not puzzles:
-        raise ValueError("a worksheet needs at least one puzzle")
+        raise WorksheetError("a worksheet needs at least one puzzle")
     kinds = {kind_of(p.id).key for p in puzzles}
     if len(kinds) != 1:
-        raise ValueError(f"a worksheet holds puzzles of one kind, not {sorted(kinds)}")
+        raise WorksheetError(f"a worksheet holds puzzles of one kind, not {sorted(kinds)}")
     design = PUZZLE_DESIGNS[kinds.pop()]
     title = options.title or design.title
-    sizes = sorted({p.size_text for p in puzzles})
-    doc = Document(
-        options.paper,
-        f"{title} ({', '.join(sizes)})",
-        subject=design.subject,
-        footer=f"{title}: {id_list(puzzles, 4)}",
-    )
-    doc.new_page(title)
-    doc.text("Name: ______________________________    Date: ______________", size=11)
-    doc.y += 2.0
+    sizes = ", ".join(sorted({p.size_text for p in puzzles}))
+    ids = id_list(puzzles, 4)
+    doc = Document(options.paper, f"{title} ({sizes})", subject=design.subject,
+                   footer=f"{title}: {ids}")  # fmt: skip
+    per_page = _student_pages(doc, puzzles, design, title, options)
+    student_pages = doc.page
+    if not options.key:
+        return Worksheet(doc.finish(), None, student_pages, 0, per_page)
+    if not key_apart:
+        _key_pages(doc, puzzles, design, title, ids)
+        return Worksheet(doc.finish(), None, student_pages, doc.page - student_pages, per_page)
+    key = Document(options.paper, f"Answer key: {title} ({sizes})", subject=design.subject)
+    _key_pages(key, puzzles, design, title, ids)
+    return Worksheet(doc.finish(), key.finish(), student_pages, key.page, per_page)
+
+
+def _student_pages(
+    doc: Document,
+    puzzles: Sequence[Any],
+    design: PuzzleDesign,
+    title: str,
+    options: WorksheetOptions,
+) -> int:
+    """The puzzles in equal slots, ``per_page`` on the first page (below the
+    instructions) and as many on the others (or, unless the teacher chose how many, more
+    where more fit); returns how many the first page holds."""
+    qr = options.base_url is not None
+    doc.new_page(title, aside=NAME_LINE)
     doc.text(design.instructions(puzzles[0]), size=10)
     doc.y += 4.0
+    room = doc.bottom - doc.y  # the first page's, the least any page has
+    per_page = options.per_page or _densest(puzzles, design, doc.width, room, qr)
+    slot = room / per_page
+    plans = [design.plan(p, doc.width, slot, qr) for p in puzzles]
+    if any(plan is None for plan in plans):
+        most = max(
+            (n for n in range(1, MOST_PER_PAGE + 1)
+             if all(design.plan(p, doc.width, room / n, qr) for p in puzzles)),
+            default=0,
+        )  # fmt: skip
+        sizes = " and ".join(sorted({p.size_text for p in puzzles}))
+        raise WorksheetError(
+            f"{per_page} {sizes} puzzles do not fit on a {doc.paper.name} page; at most {most} do"
+        )
+    tallest = max(plan.height for plan in plans if plan is not None)
+    top, on_page, capacity = doc.y, 0, per_page
+    for number, (puzzle, plan) in enumerate(zip(puzzles, plans, strict=True), 1):
+        if on_page == capacity:
+            doc.new_page(f"{title} (continued)", aside=NAME_LINE)
+            top, on_page = doc.y, 0
+            room = doc.bottom - top
+            if options.per_page is None:  # the teacher's choice is kept on every page
+                capacity = max(per_page, min(MOST_PER_PAGE, int(room / tallest + 1e-9)))
+            slot = room / capacity
+        doc.y = top + on_page * slot
+        on_page += 1
+        url = check_url(options.base_url, puzzle.id) if options.base_url else None
+        assert plan is not None
+        design.draw(doc, puzzle, number, url, plan)
+    return per_page
+
+
+def _densest(
+    puzzles: Sequence[Any], design: PuzzleDesign, width: float, room: float, qr: bool
+) -> int:
+    """The most puzzles a page holds with every card at least :data:`DENSE_SCALE` (one, if
+    even that takes smaller cards)."""
+
+    def readable(plan: BlockPlan | None) -> bool:
+        return plan is not None and plan.scale >= DENSE_SCALE
+
+    fitting = [
+        n for n in range(1, MOST_PER_PAGE + 1)
+        if all(readable(design.plan(p, width, room / n, qr)) for p in puzzles)
+    ]  # fmt: skip
+    return max(fitting, default=1)
+
+
+def _key_pages(
+    doc: Document, puzzles: Sequence[Any], design: PuzzleDesign, title: str, ids: str
+) -> None:
+    """The answer key, under a gray banner on every page."""
+    heading = f"Answer key: {title}"
+    note = "For the teacher: keep these pages back from the class."
+    doc.new_page(heading, note=note, banner=True)
+    doc.footer = f"ANSWER KEY, for the teacher. {title}: {ids}"
     for number, puzzle in enumerate(puzzles, 1):
-        doc.ensure(design.height(doc, puzzle), f"{title} (continued)")
-        design.draw(doc, puzzle, number, check_url(options.base_url, puzzle.id))
-    if options.key:
-        doc.new_page(f"Answer key: {title}", note="For the teacher.")
-        for number, puzzle in enumerate(puzzles, 1):
-            doc.ensure(design.key_height(puzzle, doc.width), f"Answer key: {title} (continued)")
-            design.draw_key(doc, puzzle, f"Puzzle {number}")
-    return doc.finish()
+        if not doc.fits(design.key_height(puzzle, doc.width)):
+            doc.new_page(f"{heading} (continued)", banner=True)
+        design.draw_key(doc, puzzle, f"Puzzle {number}")

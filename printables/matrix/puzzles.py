@@ -115,10 +115,31 @@ class Grade:
 
     @property
     def text(self) -> str:
-        """A line for an answer key: ``"medium, solvable (3 of 40 labelings work)"``."""
+        """A line for an answer key, in a teacher's words.
+
+        >>> for part in Grade(True, "medium", 4.2, 40, 3).text.split("; "):
+        ...     print(part)
+        medium: can be solved
+        3 of the 40 ways to choose what each row and column shares lead to a solution
+        >>> Grade(True, "easy", 1.0, 12, 1).text.endswith("shares leads to a solution")
+        True
+        """
         if not self.solvable:
-            return f"{self.level}, impossible ({self.reason.kind if self.reason else ''})"
-        return f"{self.level}, solvable ({self.plans} of {self.labelings} labelings work)"
+            why = PLAIN_REASONS.get(self.reason.kind, "") if self.reason else ""
+            return f"{self.level}: impossible" + (f", {why}" if why else "")
+        verb = "leads" if self.plans == 1 else "lead"
+        return (
+            f"{self.level}: can be solved; {self.plans} of the {self.labelings} ways to choose "
+            f"what each row and column shares {verb} to a solution"
+        )
+
+
+PLAIN_REASONS = {
+    NO_LINE: "a card fits in no row or no column",
+    TWO_LINES: "a card's row and column cannot both be filled",
+    EXHAUSTIVE: "shown case by case",
+}
+"""How each kind of impossibility reads on a key's heading."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from generator.documents.matkit import KitOptions, mat_kit_pdf
 from generator.documents.scoresheets import SCORE_SHEETS, score_sheet_pdf
-from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
+from generator.documents.worksheet import MOST_PER_PAGE, WorksheetOptions, make_worksheet
 from generator.draw.layout import PAPERS, LayoutError, parse_paper
 from printables.cards.decks import DECKS
 from printables.matrix.mat import TIME_LIMIT
@@ -40,8 +40,13 @@ KINDS = {"matrix": "Matrix", "costly-tricks": "Costly Tricks (PARADOX)"}
 SIZES = ("3x3", "3x4", "3x5", "4x4", "4x5", "5x5")
 QUESTIONS = {"play": "Which card, and what net?", "legal": "Which cards may be played?",
              "winner": "Who wins the trick?"}  # fmt: skip
+KEY_CHOICES = {"both": "The students' pages, then the answer key",
+               "students": "The students' pages only", "key": "The answer key only"}  # fmt: skip
+"""Which pages a worksheet's download holds: printing thirty copies of the students' pages
+and one of the key takes the two apart."""
 DEFAULTS = {"kind": "matrix", "size": "3x3", "want": "either", "difficulty": "medium",
-            "cards": "4", "question": "play", "count": "12", "paper": "letter", "key": "1",
+            "cards": "4", "question": "play", "count": "12", "paper": "letter", "key": "both",
+            "per_page": "",
             "seed": "", "variant": "simultaneous", "sets": "5", "players": "", "limit":
             str(TIME_LIMIT), "game": "", "sheet_players": ""}  # fmt: skip
 
@@ -59,6 +64,7 @@ def _page(typed: dict[str, str], problem: str | None, status: int = 200) -> tupl
     page = render_template(
         "printing/index.html", typed=typed, problem=problem, kinds=KINDS, sizes=SIZES,
         questions=QUESTIONS, papers=PAPERS, games=games, decks=DECKS.values(),
+        key_choices=KEY_CHOICES,
         check_url=public_url(url_for("checking.start")),
     )  # fmt: skip
     return page, status
@@ -138,11 +144,21 @@ def worksheet() -> Any:
                 cards=typed["cards"], question=typed["question"], level=typed["difficulty"]
             )
             label = f"{typed['cards']}-cards"
+        pages = typed["key"]
+        if pages not in KEY_CHOICES:
+            raise Refused(f"the pages are one of {', '.join(KEY_CHOICES)}")
+        per_page = typed["per_page"]
+        per = _whole(per_page, "puzzles a page", 1, MOST_PER_PAGE) if per_page else None
         seed = _seed(typed["seed"], count)
         puzzles = [kind.get(i) for i in kind.ids(count, seed, choices)]
         base = public_url("/").rstrip("/")
-        options = WorksheetOptions(_paper(typed), base_url=base, key=typed["key"] == "1")
-        return worksheet_pdf(puzzles, options), f"{kind.key}-worksheet-{label}-{seed}.pdf"
+        options = WorksheetOptions(_paper(typed), base, key=pages != "students", per_page=per)
+        printed = make_worksheet(puzzles, options, key_apart=pages == "key")
+        name = f"{kind.key}-worksheet-{label}-{seed}"
+        if pages == "key":
+            assert printed.key_pdf is not None
+            return printed.key_pdf, f"{name}-key.pdf"
+        return printed.pdf, f"{name}.pdf"
 
     return _made(make)
 

@@ -210,7 +210,10 @@ def test_worksheet_of_costly_tricks_problems(
     target = tmp_path / "costly-tricks-worksheet-play-3-5.pdf"
     ids = problem_ids(3, "play", 3, "easy", 5)
     assert stdout.splitlines() == [
-        f"Wrote {target.name}: 3 puzzles and the answer key.",
+        f"Wrote {target.name}: 3 puzzles on one page.",
+        "  page 1: the students' copies; page 2: the answer key (for the teacher)",
+        "QR codes point at http://192.168.1.20:5000: run 'printables serve' on that computer "
+        "while the class checks its answers.",
         "Seed 5: the same command with --seed 5 prints it again.",
         "Puzzle ids: " + " ".join(ids),
     ]

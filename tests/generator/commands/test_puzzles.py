@@ -74,7 +74,7 @@ def grid_text(rows: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> str:
 
 
 def test_worksheet_writes_the_file_and_prints_the_seed_and_ids(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, classroom_network: str
 ) -> None:
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "sheet.pdf"
@@ -83,16 +83,20 @@ def test_worksheet_writes_the_file_and_prints_the_seed_and_ids(
     assert code == 0, stderr
     ids = puzzle_ids(3, 3, 3, "either", "medium", 5)
     assert stdout.splitlines() == [
-        f"Wrote {out}: 3 puzzles and the answer key.",
+        f"Wrote {out}: 3 puzzles on one page.",
+        "  page 1: the students' copies; page 2: the answer key (for the teacher)",
+        f"QR codes point at {classroom_network}: run 'printables serve' on that computer while "
+        "the class checks its answers.",
         "Seed 5: the same command with --seed 5 prints it again.",
         "Puzzle ids: " + " ".join(ids),
     ]
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
-    text = pdf_text(out)
+    pages = [page.extract_text() for page in PdfReader(out).pages]
+    assert len(pages) == 2
     for puzzle_id in ids:
-        assert f"id {puzzle_id}" in text
-        assert printed_address(check_url("http://localhost:5000", puzzle_id)) in text
-    assert "Answer key" in text
+        assert f"id {puzzle_id}" in pages[0]
+        assert printed_address(check_url(classroom_network, puzzle_id)) in pages[0]
+    assert pages[1].startswith("ANSWER KEY") or "Answer key" in pages[1]
 
 
 def test_worksheet_options_reach_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,7 +108,8 @@ def test_worksheet_options_reach_the_sheet(tmp_path: Path, monkeypatch: pytest.M
     )  # fmt: skip
     assert code == 0, stderr
     target = tmp_path / "matrix-worksheet-4x4-42.pdf"  # the default name
-    assert f"Wrote {target.name}: 2 puzzles." in stdout
+    assert stdout.startswith(f"Wrote {target.name}: 2 puzzles on one page.\n"
+                             "  page 1: the students' copies (no answer key)\n")  # fmt: skip
     ids = puzzle_ids(2, 4, 4, "solvable", "hard", 42)
     assert stdout.splitlines()[-1] == "Puzzle ids: " + " ".join(ids)
     reader = PdfReader(target)
@@ -115,6 +120,74 @@ def test_worksheet_options_reach_the_sheet(tmp_path: Path, monkeypatch: pytest.M
     for puzzle_id in ids:
         puzzle = get_puzzle(puzzle_id)
         assert puzzle.solvable and puzzle.grade.level == "hard" and puzzle.size == (4, 4)
+
+
+def test_worksheet_without_qr_codes(tmp_path: Path) -> None:
+    out = tmp_path / "plain.pdf"
+    code, stdout, stderr = run("worksheet", "matrix", "--seed", "5", "--count", "2", "--no-qr",
+                               "--out", str(out))  # fmt: skip
+    assert code == 0, stderr
+    assert "QR" not in stdout and stderr == ""
+    assert "/check/" not in pdf_text(out)
+    code, _, stderr = run("worksheet", "matrix", "--no-qr", "--base-url", "http://10.0.0.2:5000",
+                          "--out", str(out))  # fmt: skip
+    assert code == 2
+    one_error_line(stderr, "--no-qr prints no QR codes; drop --base-url or --no-qr")
+
+
+def test_worksheet_on_a_computer_without_a_network_says_why_there_are_no_qr_codes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("generator.network.lan_address", lambda: None)
+    out = tmp_path / "sheet.pdf"
+    code, stdout, stderr = run("worksheet", "matrix", "--seed", "5", "--count", "2",
+                               "--out", str(out))  # fmt: skip
+    assert code == 0
+    assert "QR codes point" not in stdout
+    assert stderr.startswith("Note: this computer has no network address, so the puzzles have "
+                             "no QR codes")  # fmt: skip
+    assert "--base-url" in stderr and "--no-qr" in stderr
+    assert "/check/" not in pdf_text(out)
+
+
+def test_worksheet_refuses_an_address_that_is_not_a_web_address(tmp_path: Path) -> None:
+    code, _, stderr = run("worksheet", "matrix", "--base-url", "192.168.1.20:5000",
+                          "--out", str(tmp_path / "x.pdf"))  # fmt: skip
+    assert code == 2
+    one_error_line(stderr, "'192.168.1.20:5000' is not a web address; expected http://")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_worksheet_key_apart_writes_two_files_and_names_them(tmp_path: Path) -> None:
+    out = tmp_path / "class.pdf"
+    code, stdout, stderr = run("worksheet", "matrix", "--size", "5x5", "--seed", "3",
+                               "--count", "5", "--key-apart", "--out", str(out))  # fmt: skip
+    assert code == 0, stderr
+    key = tmp_path / "class-key.pdf"
+    lines = stdout.splitlines()
+    assert lines[:3] == [
+        f"Wrote {out}: 5 puzzles, 2 a page.",
+        "  pages 1-3: the students' copies (print one each)",
+        f"Wrote {key}: the answer key, 1 page (for the teacher).",
+    ]
+    assert "Answer key" not in pdf_text(out)
+    assert pdf_text(key).startswith("Answer key: Matrix puzzles")
+    code, _, stderr = run("worksheet", "matrix", "--key-apart", "--no-key",
+                          "--out", str(out))  # fmt: skip
+    assert code == 2
+    one_error_line(stderr, "--key-apart writes the key to its own file; drop --no-key")
+
+
+def test_worksheet_per_page_and_what_fits(tmp_path: Path) -> None:
+    out = tmp_path / "sparse.pdf"
+    code, stdout, _ = run("worksheet", "matrix", "--seed", "5", "--count", "6",
+                          "--per-page", "2", "--out", str(out))  # fmt: skip
+    assert code == 0
+    assert stdout.startswith(f"Wrote {out}: 6 puzzles, 2 a page.\n  pages 1-3: the students'")
+    code, _, stderr = run("worksheet", "matrix", "--size", "5x5", "--per-page", "6",
+                          "--seed", "5", "--count", "6", "--out", str(out))  # fmt: skip
+    assert code == 2
+    one_error_line(stderr, "6 5x5 puzzles do not fit on a Letter page; at most")
 
 
 def test_worksheet_of_given_ids(tmp_path: Path) -> None:
@@ -279,7 +352,10 @@ def test_solve_proves_the_books_set_impossible_and_says_why() -> None:
     assert code == 0, stderr
     book = from_cards(read_cards(" ".join(BOOK_IMPOSSIBLE), FOUR_D), 3, 3)
     lines = stdout.splitlines()
-    assert lines[0] == f"Puzzle {book.id} (3x3): medium, impossible (two lines at once)."
+    assert lines[0] == (
+        f"Puzzle {book.id} (3x3): medium: impossible, a card's row and column cannot both be "
+        "filled."
+    )
     assert lines[1].startswith("Impossible. Gb=C can only be in green or black lines")
     assert "GbzS shows green and black" in lines[1]
     assert solve(book.cards, 3, 3) is None
@@ -315,7 +391,7 @@ def test_solve_an_id_with_a_count() -> None:
 def test_solve_an_impossible_id_counts_none() -> None:
     code, stdout, _ = run("solve", "matrix", "--id", IMPOSSIBLE_ID, "--count")
     assert code == 0
-    assert "hard, impossible (exhaustive search)" in stdout.splitlines()[0]
+    assert "hard: impossible, shown case by case" in stdout.splitlines()[0]
     assert stdout.splitlines()[-1].endswith(": 0.")
 
 

@@ -5,6 +5,7 @@ against the kind's own explanation, and every block's room measured."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -18,7 +19,12 @@ from pypdf import PdfReader
 from generator.documents import costly_tricks_blocks as blocks
 from generator.documents.blocks import check_url
 from generator.documents.document import Document
-from generator.documents.worksheet import PUZZLE_DESIGNS, WorksheetOptions, worksheet_pdf
+from generator.documents.worksheet import (
+    PUZZLE_DESIGNS,
+    WorksheetOptions,
+    make_worksheet,
+    worksheet_pdf,
+)
 from generator.draw.layout import PAPERS
 from generator.draw.scene import Path as Shape
 from generator.draw.scene import Text
@@ -146,17 +152,25 @@ def test_each_block_takes_the_room_it_says(paper: str) -> None:
         doc = Document(PAPERS[paper], "test")
         doc.new_page()
         top = doc.y
-        blocks.draw_puzzle(doc, problem, 12, check_url(BASE_URL, problem.id))
-        assert doc.y - top == pytest.approx(blocks.puzzle_height(doc, problem))
+        plan = blocks.plan_puzzle(problem, doc.width, doc.bottom - top)
+        assert plan is not None
+        blocks.draw_puzzle(doc, problem, 12, check_url(BASE_URL, problem.id), plan)
+        assert doc.y - top == pytest.approx(plan.height)
+        assert blocks.plan_puzzle(problem, doc.width, plan.height - 0.1) is None
         top = doc.y
         blocks.draw_key(doc, problem, "Puzzle 12")
         assert doc.y - top == pytest.approx(blocks.key_height(problem, doc.width))
         assert doc.width >= blocks.DIAGRAM_WIDTH + 6.0 + 62.0  # the diagram beside the code
 
 
-def test_four_problems_fit_a_page() -> None:
-    doc = Document(PAPERS["a4"], "test")
-    assert 4 * blocks.puzzle_height(doc, mix()[0]) <= doc.bottom - 15.0 - 12.0
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_three_problems_fit_the_first_page_and_four_the_others(paper: str) -> None:
+    problems = [*mix(), *mix()][:12]
+    printed = make_worksheet(problems, WorksheetOptions(PAPERS[paper], BASE_URL, key=False))
+    assert printed.per_page == 3
+    assert printed.student_pages == 4  # 3 + 4 + 4 + 1
+    texts = [page.extract_text() for page in PdfReader(io.BytesIO(printed.pdf)).pages]
+    assert [len(re.findall(r"Puzzle \d+\n", text)) for text in texts] == [3, 4, 4, 1]
 
 
 def test_a_card_reads_without_color() -> None:

@@ -229,7 +229,7 @@ def test_the_score_sheets_give_the_time_limit_and_how_to_win() -> None:
 
 def printed_keys(data: bytes) -> dict[str, list[list[str]]]:
     pages = pages_headed(texts(data), "Answer keys")
-    heading = re.compile(r"Set \d+ \((\S+), (.+)\)")
+    heading = re.compile(r"Set \d+ \((\S+)\)")
     keys: dict[str, list[list[str]]] = {}
     current: list[list[str]] | None = None
     for line in lines_of(data, pages):
@@ -264,7 +264,9 @@ def test_every_answer_key_is_right(
         else:
             text = " ".join(" ".join(line) for line in printed)
             assert puzzle.grade.reason is not None
-            assert text == "Impossible. " + " ".join(puzzle.grade.reason.text.split())
+            grade = puzzle.grade.text[:1].upper() + puzzle.grade.text[1:] + "."
+            reason = "Impossible. " + " ".join(puzzle.grade.reason.text.split())
+            assert text == f"{grade} {reason}"
             assert solve(puzzle.cards, 3, 3) is None
 
 

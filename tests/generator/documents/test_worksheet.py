@@ -19,7 +19,13 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from generator.documents.blocks import check_url
-from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
+from generator.documents.worksheet import (
+    Worksheet,
+    WorksheetError,
+    WorksheetOptions,
+    make_worksheet,
+    worksheet_pdf,
+)
 from generator.draw import palette
 from generator.draw.layout import PAPERS
 from printables.cards.deck import Card
@@ -33,7 +39,7 @@ POINTS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
 BASE_URL = "http://192.168.4.20:8000"
 BOOK_IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 CARD_NAME = re.compile(r"[BGR][bgw][=~z][SCT]")
-KEY_HEADING = re.compile(r"Puzzle (\d+)\s+\((\S+), (.+)\)")
+KEY_HEADING = re.compile(r"Puzzle (\d+)\s+\((\S+)\)")
 
 IDS = (
     generated_id(3, 3, "solvable", "medium", 1),
@@ -124,9 +130,11 @@ def test_the_pdf_parses_with_exact_pages_ids_and_an_answer_key(paper: str) -> No
         assert f"{puzzle.size_text}: {puzzle.rows} rows of {puzzle.cols} cards" in page
         for card in puzzle.cards:
             assert str(card) in page
-        # in the key: its heading with the grade
-        heading = f"Puzzle {number} ({puzzle.id}, {puzzle.grade.text})"
+        # in the key: its heading, then its grade in plain words
+        grade = puzzle.grade.text[:1].upper() + puzzle.grade.text[1:]
+        heading = f"Puzzle {number} ({puzzle.id}) {grade}."
         assert heading in " ".join(key.split())
+        assert "labeling" not in key and "exhaustive search)" not in key.split("Impossible.")[0]
     assert sheet.count("Impossible\n") == len(mix())  # one box to tick per puzzle
 
 
@@ -217,7 +225,9 @@ def printed_keys(data: bytes) -> dict[str, list[list[str]]]:
         heading = KEY_HEADING.fullmatch(" ".join(line))
         if heading:
             current = keys.setdefault(heading[2], [])
-        elif current is not None and not line[0].startswith(("Matrix puzzles", "page ")):
+        elif current is not None and not line[0].startswith(
+            ("Matrix puzzles", "page ", "ANSWER KEY", "Answer key:")
+        ):
             current.append(line)
     return keys
 
@@ -237,7 +247,7 @@ def test_every_printed_answer_key_is_right() -> None:
             assert any(line[0].startswith("Rows share:") for line in printed)
         else:
             text = " ".join(" ".join(line) for line in printed)
-            assert text.startswith("Impossible. ")
+            assert "Impossible. " in text
             assert puzzle.grade.reason is not None
             assert " ".join(puzzle.grade.reason.text.split()) in text
             assert solve(puzzle.cards, puzzle.rows, puzzle.cols) is None
@@ -327,3 +337,88 @@ def test_the_default_address_stays_inside_the_margins() -> None:
     puzzles = [get_puzzle(generated_id(3, 3, "either", "medium", seed)) for seed in range(2)]
     data = worksheet_pdf(puzzles, WorksheetOptions(PAPERS["letter"]))
     assert not ink_near_the_edge(render(data, 0, 60), 60, 5.0)
+
+
+# -- packing, Name/Date, the key told apart -----------------------------------------------------
+
+
+@cache
+def sheet_of(size: tuple[int, int], count: int, **options: object) -> Worksheet:
+    rows, cols = size
+    puzzles = [get_puzzle(generated_id(rows, cols, "either", "medium", seed))
+               for seed in range(count)]  # fmt: skip
+    return make_worksheet(
+        puzzles, WorksheetOptions(PAPERS["letter"], BASE_URL, per_page=options.get("per_page"))
+    )  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("size", "per_page", "pages"), [((3, 3), 4, 3), ((5, 5), 2, 6)])
+def test_puzzles_are_packed_densely_by_default(
+    size: tuple[int, int], per_page: int, pages: int
+) -> None:
+    """3x3 sets four to a page, 5x5 two: a 12-puzzle sheet on three or six pages."""
+    printed = sheet_of(size, 12)
+    assert printed.per_page == per_page
+    assert printed.student_pages == pages
+    texts = page_texts(printed.pdf)
+    assert [t.count("Impossible\n") for t in texts[:pages]] == [per_page] * pages
+    assert key_start(texts) == pages
+
+
+def test_name_and_date_head_every_student_page_and_the_key_says_what_it_is() -> None:
+    printed = sheet_of((3, 3), 12)
+    texts = page_texts(printed.pdf)
+    start = key_start(texts)
+    for text in texts[:start]:
+        assert "Name:" in text and "Date:" in text
+    for text in texts[start:]:
+        assert "Name:" not in text
+        assert text.startswith("Answer key: Matrix puzzles")
+        assert "ANSWER KEY, for the teacher." in text  # the footer
+    assert "For the teacher: keep these pages back from the class." in texts[start]
+
+
+def test_the_key_is_headed_by_a_gray_banner() -> None:
+    printed = sheet_of((3, 3), 4)
+
+    def light_gray(page: int) -> int:
+        """Light gray pixels in the top tenth of the page."""
+        image = render(printed.pdf, page, 60)
+        top = image.crop((0, 0, image.width, image.height // 10))
+        return sum(1 for px in pixels(top) if 200 <= px[0] <= 240 and max(px) - min(px) <= 6)
+
+    width = render(printed.pdf, 0, 60).width
+    assert light_gray(printed.student_pages) > width * 10  # a gray band across the head
+    assert light_gray(printed.student_pages) > 10 * light_gray(0)  # a student page: letters
+
+
+def test_a_teacher_chooses_how_many_a_page_and_too_many_is_refused_with_what_fits() -> None:
+    printed = sheet_of((3, 3), 6, per_page=2)
+    assert printed.per_page == 2
+    texts = page_texts(printed.pdf)
+    assert texts[0].count("Impossible\n") == 2
+    with pytest.raises(WorksheetError, match=r"8 5x5 puzzles do not fit on a Letter page; "
+                       r"at most \d do"):  # fmt: skip
+        sheet_of((5, 5), 8, per_page=8)
+
+
+def test_the_key_apart_is_a_pdf_of_its_own() -> None:
+    puzzles = mix()[:3]
+    together = make_worksheet(puzzles, WorksheetOptions(PAPERS["a4"], BASE_URL))
+    apart = make_worksheet(puzzles, WorksheetOptions(PAPERS["a4"], BASE_URL), key_apart=True)
+    assert apart.key_pdf is not None and together.key_pdf is None
+    students, key = page_texts(apart.pdf), page_texts(apart.key_pdf)
+    assert len(students) == apart.student_pages == together.student_pages
+    assert len(key) == apart.key_pages == together.key_pages
+    assert not any("Answer key" in text for text in students)
+    assert all(text.startswith("Answer key") for text in key)
+    assert reader(apart.key_pdf).metadata.title.startswith("Answer key: Matrix puzzles")
+    for puzzle in puzzles:
+        assert puzzle.id in "\n".join(key)
+
+
+def test_without_an_address_there_are_no_qr_codes_and_no_addresses() -> None:
+    data = worksheet_pdf(mix()[:3], WorksheetOptions(PAPERS["letter"]))
+    assert not any(qr_codes(data))
+    text = "\n".join(page_texts(data))
+    assert "/check/" not in text and "http" not in text and "Check your answer" not in text

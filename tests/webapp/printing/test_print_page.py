@@ -54,7 +54,7 @@ def test_a_worksheet_downloads_with_qr_codes_to_this_server(
     response = teacher.get(
         "/print/worksheet.pdf",
         query_string={"kind": "matrix", "size": "4x4", "difficulty": "easy", "count": "4",
-                      "paper": "a4", "key": "1", "seed": "31"},
+                      "paper": "a4", "key": "both", "seed": "31"},
     )  # fmt: skip
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     assert 'filename="matrix-worksheet-4x4-31.pdf"' in response.headers["Content-Disposition"]
@@ -74,9 +74,11 @@ def test_a_costly_tricks_worksheet_a_kit_and_a_score_sheet_download(
     lan: tuple[Flask, FlaskClient],
 ) -> None:
     _, teacher = lan
-    asked = {"kind": "costly-tricks", "cards": "3", "question": "legal", "count": "3", "key": ""}
+    asked = {"kind": "costly-tricks", "cards": "3", "question": "legal", "count": "3",
+             "key": "students"}  # fmt: skip
     tricks = teacher.get("/print/worksheet.pdf", query_string=asked)
     assert tricks.status_code == 200 and "Costly Tricks" in text_of(tricks.data)
+    assert "Answer key" not in text_of(tricks.data)
     kit = teacher.get("/print/mat-kit.pdf", query_string={
         "variant": "successive", "players": "4", "difficulty": "easy", "seed": "5"})  # fmt: skip
     assert kit.status_code == 200
@@ -86,11 +88,35 @@ def test_a_costly_tricks_worksheet_a_kit_and_a_score_sheet_download(
     assert sheet.status_code == 200 and "Matches" in text_of(sheet.data)
 
 
+def test_the_students_pages_and_the_key_download_apart_packed_as_asked(
+    lan: tuple[Flask, FlaskClient],
+) -> None:
+    """Thirty copies of the students' pages, one of the key: two downloads of one sheet."""
+    _, teacher = lan
+    page = teacher.get("/print").get_data(as_text=True)
+    assert '<option value="both" selected>' in page
+    asked = {"kind": "matrix", "count": "6", "seed": "8", "per_page": "2"}
+    students = teacher.get("/print/worksheet.pdf", query_string={**asked, "key": "students"})
+    key = teacher.get("/print/worksheet.pdf", query_string={**asked, "key": "key"})
+    both = teacher.get("/print/worksheet.pdf", query_string=asked)
+    assert 'filename="matrix-worksheet-3x3-8-key.pdf"' in key.headers["Content-Disposition"]
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(students.data)).pages]
+    assert len(pages) == 3 and all(p.count("Impossible\n") == 2 for p in pages)
+    assert all("Name:" in p for p in pages)
+    key_pages = [p.extract_text() for p in PdfReader(io.BytesIO(key.data)).pages]
+    assert all(p.startswith("Answer key: Matrix puzzles") for p in key_pages)
+    assert len(PdfReader(io.BytesIO(both.data)).pages) == len(pages) + len(key_pages)
+
+
 @pytest.mark.parametrize(
     ("path", "query", "problem"),
     [("/print/worksheet.pdf", {"count": "99"}, "How many puzzles: a number from 1 to 24, not 99."),
      ("/print/worksheet.pdf", {"size": "3x9"}, "3x9"),
      ("/print/worksheet.pdf", {"seed": "soon"}, "The seed: write a number"),
+     ("/print/worksheet.pdf", {"per_page": "9"}, "Puzzles a page: a number from 1 to 8, not 9."),
+     ("/print/worksheet.pdf", {"size": "5x5", "per_page": "7", "count": "7"},
+      "7 5x5 puzzles do not fit on a Letter page; at most"),
+     ("/print/worksheet.pdf", {"key": "1"}, "The pages are one of both, students, key."),
      ("/print/mat-kit.pdf", {"variant": "successive", "players": "12"},
       "Players: a number from 1 to 9"),
      ("/print/mat-kit.pdf", {"limit": "5"}, "The time limit: a number from 10 to 3600, not 5."),

@@ -26,6 +26,7 @@ Adding a kind is one module defining ``KIND`` (a :class:`PuzzleKind`) and one li
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache
@@ -95,6 +96,37 @@ def read_base32(code: str, text: str, what: str = "puzzle") -> int:
             )
         n = n * 32 + CODE_ALPHABET.index(ch)
     return n
+
+
+SHEETS = ("worksheet", "mat")
+"""What a sheet of puzzles is for: a worksheet's puzzles and a MAT kit's (or session's)
+sets come from separate streams, so a practice sheet never holds a competition's sets."""
+
+
+def sheet_seeds(count: int, seed: int, stream: str, limit: int) -> list[int]:
+    """The ``count`` puzzle seeds (distinct, below ``limit``) of the sheet printed from
+    ``seed``: hashed from ``stream`` (a kind and what the sheet is for), the sheet's seed
+    and the puzzle's place, so that neighbouring sheet seeds share no puzzle but by
+    chance (two sheets of twelve: about 1 in 7,000 at a million seeds), and the same
+    arguments give the same seeds on every machine and Python, forever.
+
+    >>> sheet_seeds(3, 1, "matrix worksheet", 10**6)
+    [74802, 324509, 49881]
+    >>> set(sheet_seeds(12, 1, "matrix worksheet", 10**6)) & set(
+    ...     sheet_seeds(12, 2, "matrix worksheet", 10**6))
+    set()
+    """
+    if count > limit:
+        raise GenerationError(f"a sheet holds at most {limit} puzzles, not {count}")
+    seeds: list[int] = []
+    place = 0
+    while len(seeds) < count:
+        digest = hashlib.blake2b(f"{stream}/{seed}/{place}".encode(), digest_size=8).digest()
+        candidate = int.from_bytes(digest, "big") % limit
+        if candidate not in seeds:  # a repeat would print one puzzle twice
+            seeds.append(candidate)
+        place += 1
+    return seeds
 
 
 @dataclass(frozen=True)
@@ -180,8 +212,10 @@ class PuzzleKind(ABC, Generic[P, C]):
         puzzle."""
 
     @abstractmethod
-    def ids(self, count: int, seed: int, choices: C) -> list[str]:
-        """The ids of ``count`` puzzles as ``choices`` ask, from ``seed`` on: a worksheet."""
+    def ids(self, count: int, seed: int, choices: C, sheet: str = "worksheet") -> list[str]:
+        """The ids of the ``count`` puzzles of the sheet printed from ``seed``, as
+        ``choices`` ask: a worksheet's, or with ``sheet="mat"`` a MAT kit's sets (puzzle
+        seeds by :func:`sheet_seeds`)."""
 
     @abstractmethod
     def typed(self, text: str, **typed: str) -> P:

@@ -161,12 +161,12 @@ def _load(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any:
         raise click.BadParameter(str(error), param_hint="'--id'") from None
 
 
-def _seed(seed: int | None, count: int) -> int:
+def _seed(seed: int | None) -> int:
     if seed is None:
-        return secrets.randbelow(MAX_SEED - count)
-    if not 0 <= seed <= MAX_SEED - count:
+        return secrets.randbelow(MAX_SEED)
+    if not 0 <= seed < MAX_SEED:
         raise click.BadParameter(
-            f"the seed must be from 0 to {MAX_SEED - count}", param_hint="'--seed'"
+            f"the seed must be from 0 to {MAX_SEED - 1}", param_hint="'--seed'"
         )
     return seed
 
@@ -238,12 +238,17 @@ def _choices(kind: PuzzleKind[Any, Any], values: Mapping[str, Any]) -> Any:
 
 
 def _puzzles(
-    kind: PuzzleKind[Any, Any], ids: Sequence[str], count: int, choices: Any, seed: int
+    kind: PuzzleKind[Any, Any],
+    ids: Sequence[str],
+    count: int,
+    choices: Any,
+    seed: int,
+    sheet: str = "worksheet",
 ) -> list[Any]:
     if ids:
         return [_load(kind, i) for i in ids]
     try:
-        return puzzles_of(kind.ids(count, seed, choices))
+        return puzzles_of(kind.ids(count, seed, choices, sheet))
     except GenerationError as error:
         raise click.UsageError(str(error)) from None
 
@@ -306,7 +311,7 @@ def worksheet(
     if key_apart and not key:
         raise click.UsageError("--key-apart writes the key to its own file; drop --no-key")
     address, warning = _qr_address(base_url, no_qr)
-    first = _seed(seed, count)
+    first = _seed(seed)
     values = {"size": size, "want": want, "difficulty": difficulty, "cards": cards,
               "question": question}  # fmt: skip
     choices = _choices(kind, values)
@@ -437,7 +442,7 @@ def mat_kit(
                                      param_hint="'--players'")  # fmt: skip
     else:
         count = sets or 5
-    first = _seed(seed, count)
+    first = _seed(seed)
     if ids:
         puzzles = [_load(MATRIX, i) for i in ids]
     elif variant == "successive":
@@ -447,7 +452,7 @@ def mat_kit(
         except GenerationError as error:
             raise click.UsageError(str(error)) from None
     else:
-        puzzles = _puzzles(MATRIX, (), count, choices, first)
+        puzzles = _puzzles(MATRIX, (), count, choices, first, "mat")
     try:
         options = KitOptions(paper, variant, players or 0, time_limit)
         data = mat_kit_pdf(puzzles, options)

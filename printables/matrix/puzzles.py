@@ -58,12 +58,14 @@ from printables.matrix.mat import AnswerCheck, check_answer
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
 from printables.matrix.solver import Grid, SearchStats, check_set, count_solutions, search
 from printables.puzzles import (
+    SHEETS,
     GenerationError,
     PuzzleIdError,
     PuzzleKind,
     Scramble,
     base32,
     read_base32,
+    sheet_seeds,
 )
 
 WANTS = {"s": "solvable", "i": "impossible", "a": "either"}
@@ -458,12 +460,19 @@ def _impossible_level(cards: Sequence[Card], rows: int, cols: int) -> str | None
     return LEVEL_OF_REASON[impossibility_reason(cards, rows, cols).kind]
 
 
-def puzzle_ids(count: int, rows: int, cols: int, want: str, level: str, seed: int) -> list[str]:
-    """``count`` ids of generated puzzles with consecutive seeds from ``seed``: the puzzles
-    of a worksheet."""
+def puzzle_ids(
+    count: int, rows: int, cols: int, want: str, level: str, seed: int, sheet: str = "worksheet"
+) -> list[str]:
+    """The ids of the ``count`` puzzles of a worksheet (or, with ``sheet="mat"``, a MAT
+    kit's sets) printed from ``seed``; another seed gives unrelated puzzles. Worksheets
+    take even puzzle seeds and MAT sets odd ones, so no worksheet ever holds a MAT set."""
     if not 1 <= count <= 100:
         raise GenerationError(f"a worksheet holds 1 to 100 puzzles, not {count}")
-    return [generated_id(rows, cols, want, level, seed + k) for k in range(count)]
+    if sheet not in SHEETS:
+        raise GenerationError(f"a sheet is one of {', '.join(SHEETS)}, not {sheet!r}")
+    lane = SHEETS.index(sheet)
+    seeds = sheet_seeds(count, seed, f"matrix {sheet}", MAX_SEED // len(SHEETS))
+    return [generated_id(rows, cols, want, level, s * len(SHEETS) + lane) for s in seeds]
 
 
 def disjoint_sets(
@@ -580,8 +589,8 @@ class MatrixKind(PuzzleKind[Puzzle, Choices]):
     def generate(self, seed: int, choices: Choices) -> Puzzle:
         return generate(*choices.size, choices.want, choices.level, seed)
 
-    def ids(self, count: int, seed: int, choices: Choices) -> list[str]:
-        return puzzle_ids(count, *choices.size, choices.want, choices.level, seed)
+    def ids(self, count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> list[str]:
+        return puzzle_ids(count, *choices.size, choices.want, choices.level, seed, sheet)
 
     def typed(self, text: str, **typed: str) -> Puzzle:
         """The puzzle of the cards written in ``text``, in ``size`` (``"4x4"``)."""

@@ -572,7 +572,7 @@ def choose_sets(source: SetSource, size: str, variant: str) -> list[Puzzle]:
                 )
             else:
                 ids = puzzle_ids(
-                    source.generate, rows, cols, source.want, source.level, source.seed
+                    source.generate, rows, cols, source.want, source.level, source.seed, "mat"
                 )
                 puzzles = [get_puzzle(i) for i in ids]
         except PuzzleError as error:

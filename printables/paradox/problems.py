@@ -96,6 +96,7 @@ from printables.puzzles import (
     base32,
     plain_code,
     read_base32,
+    sheet_seeds,
 )
 
 KEY = "costly-tricks"
@@ -622,11 +623,12 @@ def _make_winner(problem_id: str, n: int, level: str, rng: random.Random) -> Pro
 
 
 def problem_ids(count: int, question: str, cards: int, level: str, seed: int) -> list[str]:
-    """``count`` ids of generated problems with consecutive seeds from ``seed``: a
-    worksheet's problems."""
+    """The ids of the ``count`` problems of the worksheet printed from ``seed``; another
+    seed gives unrelated problems."""
     if not 1 <= count <= 100:
         raise GenerationError(f"a worksheet holds 1 to 100 problems, not {count}")
-    return [generated_id(question, cards, level, seed + k) for k in range(count)]
+    seeds = sheet_seeds(count, seed, "costly-tricks worksheet", MAX_SEED)
+    return [generated_id(question, cards, level, s) for s in seeds]
 
 
 # -- answers -------------------------------------------------------------------------------
@@ -869,7 +871,9 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
     def generate(self, seed: int, choices: Choices) -> Problem:
         return self.get(generated_id(choices.question, choices.cards, choices.level, seed))
 
-    def ids(self, count: int, seed: int, choices: Choices) -> list[str]:
+    def ids(self, count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> list[str]:
+        if sheet != "worksheet":
+            raise GenerationError("Costly Tricks problems are printed on worksheets only")
         return problem_ids(count, choices.question, choices.cards, choices.level, seed)
 
     def typed(self, text: str, **typed: str) -> Problem:

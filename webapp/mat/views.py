@@ -139,7 +139,7 @@ def create() -> Response | tuple[str, int]:
                     "'Use these sets' to play the typed ones, or empty the box to generate"
                 )
             count = _whole(typed["generate"], "the number of sets", "a number such as 3")
-            seed = fresh_seed(typed["seed"], count)
+            seed = fresh_seed(typed["seed"])
             source = SetSource(
                 generate=count, want=typed["want"] or "either", level=typed["level"] or "medium",
                 seed=seed,
@@ -160,14 +160,14 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("mat.console", session_id=session_id), code=303)
 
 
-def fresh_seed(typed: str, count: int) -> int:
+def fresh_seed(typed: str) -> int:
     """The seed typed, or a fresh random one when the box is empty: sessions made with
     the form's defaults never share their puzzles. The console shows it."""
     if not typed.strip():
-        return secrets.randbelow(MAX_SEED - count)
+        return secrets.randbelow(MAX_SEED)
     seed = _whole(typed, "the seed", "a number such as 1")
-    if not 0 <= seed <= MAX_SEED - count:
-        raise MatError(f"the seed: write a number from 0 to {MAX_SEED - count}, or leave it empty")
+    if not 0 <= seed < MAX_SEED:
+        raise MatError(f"the seed: write a number from 0 to {MAX_SEED - 1}, or leave it empty")
     return seed
 
 

@@ -80,10 +80,10 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
     return value
 
 
-def _seed(text: str, count: int) -> int:
+def _seed(text: str) -> int:
     if not text:
-        return secrets.randbelow(MAX_SEED - count)
-    return _whole(text, "the seed", 0, MAX_SEED - count)
+        return secrets.randbelow(MAX_SEED)
+    return _whole(text, "the seed", 0, MAX_SEED - 1)
 
 
 def _pdf(data: bytes, name: str) -> Response:
@@ -149,7 +149,7 @@ def worksheet() -> Any:
             raise Refused(f"the pages are one of {', '.join(KEY_CHOICES)}")
         per_page = typed["per_page"]
         per = _whole(per_page, "puzzles a page", 1, MOST_PER_PAGE) if per_page else None
-        seed = _seed(typed["seed"], count)
+        seed = _seed(typed["seed"])
         puzzles = [kind.get(i) for i in kind.ids(count, seed, choices)]
         base = public_url("/").rstrip("/")
         options = WorksheetOptions(_paper(typed), base, key=pages != "students", per_page=per)
@@ -175,12 +175,12 @@ def mat_kit() -> Any:
         choices = MATRIX.choices(size=typed["size"], want=typed["want"], level=typed["difficulty"])
         if variant == "successive":
             count = _whole(typed["players"] or typed["sets"], "players", 1, 9)
-            seed = _seed(typed["seed"], count)
+            seed = _seed(typed["seed"])
             puzzles = disjoint_sets(count, *choices.size, choices.want, choices.level, seed)
         else:
             count = _whole(typed["sets"], "how many sets", 1, 12)
-            seed = _seed(typed["seed"], count)
-            puzzles = [get_puzzle(i) for i in MATRIX.ids(count, seed, choices)]
+            seed = _seed(typed["seed"])
+            puzzles = [get_puzzle(i) for i in MATRIX.ids(count, seed, choices, "mat")]
         data = mat_kit_pdf(puzzles, KitOptions(_paper(typed), variant, players, limit))
         return data, f"mat-kit-{variant}-{seed}.pdf"
 

@@ -165,11 +165,14 @@ def test_worksheet_key_apart_writes_two_files_and_names_them(tmp_path: Path) -> 
     assert code == 0, stderr
     key = tmp_path / "class-key.pdf"
     lines = stdout.splitlines()
+    key_pages = len(PdfReader(key).pages)
     assert lines[:3] == [
         f"Wrote {out}: 5 puzzles, 2 a page.",
         "  pages 1-3: the students' copies (print one each)",
-        f"Wrote {key}: the answer key, 1 page (for the teacher).",
+        f"Wrote {key}: the answer key, {key_pages} page{'s' if key_pages > 1 else ''} "
+        "(for the teacher).",
     ]
+    assert len(PdfReader(out).pages) == 3
     assert "Answer key" not in pdf_text(out)
     assert pdf_text(key).startswith("Answer key: Matrix puzzles")
     code, _, stderr = run("worksheet", "matrix", "--key-apart", "--no-key",
@@ -275,7 +278,7 @@ def test_mat_kit_simultaneous(tmp_path: Path) -> None:
     code, stdout, stderr = run("mat-kit", "--sets", "4", "--players", "6", "--seed", "3",
                                "--time-limit", "300", "--out", str(out))  # fmt: skip
     assert code == 0, stderr
-    ids = puzzle_ids(4, 3, 3, "either", "medium", 3)
+    ids = puzzle_ids(4, 3, 3, "either", "medium", 3, "mat")
     assert stdout.splitlines() == [
         f"Wrote {out}: MAT simultaneous, 4 sets, 300 s each.",
         "Seed 3: the same command with --seed 3 prints it again.",

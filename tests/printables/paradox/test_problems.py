@@ -48,7 +48,14 @@ from printables.paradox.tricks import (
     why_not,
     winner,
 )
-from printables.puzzles import GenerationError, PuzzleError, PuzzleIdError, get_puzzle, kind_of
+from printables.puzzles import (
+    GenerationError,
+    PuzzleError,
+    PuzzleIdError,
+    get_puzzle,
+    kind_of,
+    sheet_seeds,
+)
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "puzzle-ids.json"
 BOOK = {  # the book's worked trick: A leads R5, B B3, A's ghost P10, B's ghost B6
@@ -231,9 +238,13 @@ def test_a_position_id_is_the_same_whatever_the_order_of_the_hands() -> None:
     assert position_id(shuffled) == position_id(position)
 
 
-def test_ids_of_a_worksheet_are_consecutive_seeds() -> None:
+def test_a_worksheets_problems_come_from_its_seed_and_neighbouring_seeds_share_none() -> None:
     choices = KIND.choices(cards="5", question="winner", level="hard")
-    assert KIND.ids(3, 40, choices) == [generated_id("winner", 5, "hard", s) for s in (40, 41, 42)]
+    seeds = sheet_seeds(3, 40, "costly-tricks worksheet", 10**6)
+    assert KIND.ids(3, 40, choices) == [generated_id("winner", 5, "hard", s) for s in seeds]
+    assert not set(KIND.ids(12, 40, choices)) & set(KIND.ids(12, 41, choices))
+    with pytest.raises(GenerationError, match="worksheets only"):
+        KIND.ids(3, 40, choices, "mat")
     with pytest.raises(GenerationError, match="1 to 100 problems"):
         problem_ids(0, "play", 4, "easy", 1)
 

@@ -48,7 +48,7 @@ def test_generated_sets_are_the_engines_puzzles(app: Flask, teacher: FlaskClient
     )  # fmt: skip
     assert response.status_code == 303
     session_id = int(response.location.rsplit("/", 1)[1])
-    expected = puzzle_ids(3, *parse_size("4x4"), "solvable", "easy", 7)
+    expected = puzzle_ids(3, *parse_size("4x4"), "solvable", "easy", 7, "mat")
     with app.app_context(), read() as db:
         view = mat_store.load(db, session_id)
     assert [s.puzzle_id for s in view.sets] == expected

@@ -110,7 +110,7 @@ def test_read_sets_takes_ids_and_cards_and_refuses_both_or_none() -> None:
     plain = session.choose_sets(
         session.SetSource(generate=2, want="impossible"), "3x4", "simultaneous"
     )
-    assert [p.id for p in plain] == puzzle_ids(2, 3, 4, "impossible", "medium", 1)
+    assert [p.id for p in plain] == puzzle_ids(2, 3, 4, "impossible", "medium", 1, "mat")
     assert not any(p.solvable for p in plain)
 
 

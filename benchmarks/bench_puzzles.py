@@ -5,7 +5,8 @@ each with a new seed, and prints median and worst wall times against the targets
 
 - ``printables worksheet matrix --count 12`` (generation, grading and the answer key
   included): under 3 s, for 3x3 sets of either kind and for hard 5x5 sets, solvable and
-  impossible (these are built by a random walk, the slowest to make);
+  impossible; the hard impossible 5x5 sheet (built by a random walk among impossible
+  sets, each key a case-by-case proof) under 1.5 s;
 - ``printables mat-kit --sets 10`` (Simultaneous, 4x4) and a nine-player Successive kit
   (the whole deck dealt into nine graded sets): under 3 s.
 
@@ -39,6 +40,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 TARGET_SECONDS = 3.0
+TARGETS = {"worksheet, 12 puzzles 5x5 (impossible, hard)": 1.5}
+"""Jobs with a tighter target than :data:`TARGET_SECONDS`."""
 QUICK_CALIBRATION_SETS = 10
 
 # Each job: its arguments and how many puzzles (or sets) it must print.
@@ -147,7 +150,8 @@ def bench(
     in ``unjudged`` are shown, not judged), and say whether all passed."""
     passed = True
     width = max(len(name) for name in jobs)
-    print(f"{'job':<{width}}  {'median s':>8}  {'worst s':>7}  target < {target:g} s")
+    print(f"{'job':<{width}}  {'median s':>8}  {'worst s':>7}  target < {target:g} s "
+          f"(unless named)")  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         for name, (arguments, expected) in jobs.items():
             out = Path(folder) / "out.pdf"
@@ -160,13 +164,14 @@ def bench(
                 passed = False
                 continue
             median = statistics.median(times)
-            ok = median < target
+            goal = TARGETS.get(name, target)
+            ok = median < goal
             judged = name not in unjudged
             passed &= ok or quick or not judged
             verdict = (
                 "not judged in quick mode" if quick else
                 "not judged" if not judged else "PASS" if ok else "FAIL"
-            )  # fmt: skip
+            ) + ("" if goal == target else f" (target < {goal:g} s)")  # fmt: skip
             print(f"{name:<{width}}  {median:>8.2f}  {max(times):>7.2f}  {verdict}", flush=True)
     plural = "" if runs == 1 else "s"
     print(f"({runs} run{plural} each in fresh processes, a new seed each run; outputs read back)")

@@ -568,4 +568,6 @@ def check(kind: PuzzleKind[Any, Any], puzzle_id: str, answer: Any, as_json: bool
     else:
         reasons = " ".join(sentence(r) for r in verdict.reasons)
         click.echo(("Right. " if verdict.right else "Wrong. ") + reasons)
+        for line in getattr(verdict, "why", ()):
+            click.echo(line)
     sys.exit(0 if verdict.right else 1)

@@ -61,6 +61,8 @@ class Document:
         self.page = 0
         self.y = MARGIN
         self._open = False
+        self.continued: tuple[str, bool] = (f"{title} (continued)", False)
+        """The heading (and whether on a banner) of a page that a long block runs onto."""
 
     # -- geometry -------------------------------------------------------------------------
 
@@ -82,9 +84,13 @@ class Document:
         return self.y + height <= self.bottom
 
     def ensure(self, height: float, heading: str | None = None) -> None:
-        """Start a new page (with ``heading``) unless ``height`` mm still fit on this one."""
+        """Start a new page (with ``heading``, or else :attr:`continued`'s) unless
+        ``height`` mm still fit on this one."""
         if not self._open or not self.fits(height):
-            self.new_page(heading)
+            if heading is None:
+                self.new_page(self.continued[0], banner=self.continued[1])
+            else:
+                self.new_page(heading)
 
     # -- pages ----------------------------------------------------------------------------
 

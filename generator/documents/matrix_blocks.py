@@ -22,6 +22,9 @@ from generator.documents.document import BODY, Column, Document, text_height
 from printables.matrix.check import check_grid
 from printables.matrix.puzzles import KIND, Puzzle
 
+PROOF = 8.5
+"""The type size of a case-by-case proof's steps in a key."""
+
 CELL = (21.0, 10.0)
 """An answer box: wide and tall enough to write a card's name by hand."""
 
@@ -144,10 +147,11 @@ def grade_line(puzzle: Puzzle) -> str:
 def key_height(puzzle: Puzzle, width: float) -> float:
     """The room :func:`draw_key` takes."""
     head = 7.0 + text_height(grade_line(puzzle), 9, width)
-    (explained,) = KIND.explain(puzzle)
+    explained = KIND.explain(puzzle)
     if puzzle.solution is not None:
-        return head + 7.0 + puzzle.rows * 7.0 + text_height(explained, 9, width) + 3.0
-    return head + text_height(explained, BODY, width) + 3.0
+        return head + 7.0 + puzzle.rows * 7.0 + text_height(explained[0], 9, width) + 3.0
+    size = BODY if len(explained) == 1 else PROOF
+    return head + sum(text_height(line, size, width) + 0.8 for line in explained) + 3.0
 
 
 def draw_key(doc: Document, puzzle: Puzzle, title: str) -> None:
@@ -156,17 +160,21 @@ def draw_key(doc: Document, puzzle: Puzzle, title: str) -> None:
     doc.text(f"{title}   ({puzzle.id})", size=11, bold=True)
     doc.text(grade_line(puzzle), size=9)
     doc.y += 1.5
-    (explained,) = KIND.explain(puzzle)
+    explained = KIND.explain(puzzle)
     if puzzle.solution is None:
-        doc.text(explained)
-        doc.y += 3.0
+        size = BODY if len(explained) == 1 else PROOF  # a proof's steps, one a paragraph
+        for line in explained:
+            doc.ensure(text_height(line, size, doc.width))
+            doc.text(line, size=size)
+            doc.y += 0.8
+        doc.y += 2.2
         return
     if not check_grid(puzzle.solution).ok:  # never printed: the engine would be wrong
         raise AssertionError(f"the key of {puzzle.id} does not solve it")
     columns = [Column(f"{c + 1}", 18.0, align="center") for c in range(puzzle.cols)]
     rows = [[str(card) for card in row] for row in puzzle.solution]
     doc.table(columns, rows, row_height=7.0, size=BODY)
-    doc.text(explained, size=9)
+    doc.text(explained[0], size=9)
     doc.y += 3.0
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.documents import costly_tricks_blocks, matrix_blocks
 from generator.documents.blocks import BlockPlan, PuzzleDesign, check_url, id_list
-from generator.documents.document import Document
+from generator.documents.document import MARGIN, Document
 from generator.draw.layout import Size
 from printables.puzzles import kind_of
 
@@ -172,7 +172,9 @@ def _key_pages(
     note = "For the teacher: keep these pages back from the class."
     doc.new_page(heading, note=note, banner=True)
     doc.footer = f"ANSWER KEY, for the teacher. {title}: {ids}"
+    doc.continued = (f"{heading} (continued)", True)
     for number, puzzle in enumerate(puzzles, 1):
-        if not doc.fits(design.key_height(puzzle, doc.width)):
-            doc.new_page(f"{heading} (continued)", banner=True)
+        # a key taller than a page (a long proof) starts on a page of its own, then runs on
+        height = min(design.key_height(puzzle, doc.width), doc.bottom - MARGIN - 20.0)
+        doc.ensure(height)
         design.draw_key(doc, puzzle, f"Puzzle {number}")

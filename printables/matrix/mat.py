@@ -137,6 +137,9 @@ class AnswerCheck:
     missing_cards: tuple[Card, ...] = ()  # in the set but not written (besides a No)
     grid: MatrixVerdict | None = None
     reasons: tuple[str, ...] = ()
+    why: tuple[str, ...] = ()
+    """Once a right claim of impossibility is judged: why the set is impossible, a step
+    a line (the puzzle kind adds it; the answer is in, so it gives nothing away)."""
 
     def __bool__(self) -> bool:
         return self.right
@@ -147,6 +150,7 @@ class AnswerCheck:
             "claim": self.claim,
             "set_impossible": self.set_impossible,
             "reasons": list(self.reasons),
+            **({"why": list(self.why)} if self.why else {}),
         }
 
 

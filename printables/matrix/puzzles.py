@@ -25,7 +25,8 @@ Both codes are base-32 numbers in Crockford's alphabet (``o`` reads as ``0``, ``
   solvable sets of each size into thirds.
 - an impossible set: by the reason that proves it: *easy* when a card can be in no line
   at all, *medium* when a card's row and column cannot both be filled ("two lines at
-  once"), *hard* when only the exhaustive search proves it.
+  once"), *hard* when no short reason does (its key is a case-by-case proof,
+  :mod:`printables.matrix.proofs`).
 
 Random 4x5 and 5x5 sets are almost never impossible, so impossible sets are built: a
 lonely card (easy), a card whose row and column compete for too few cards (medium), and
@@ -46,8 +47,8 @@ import math
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from dataclasses import dataclass, replace
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from printables.cards.deck import Card
@@ -55,8 +56,16 @@ from printables.cards.reading import read_cards
 from printables.cards.wording import sentence
 from printables.matrix.check import DECK, check_grid, check_size
 from printables.matrix.mat import AnswerCheck, check_answer
+from printables.matrix.proofs import Proof, impossibility_proof
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
-from printables.matrix.solver import Grid, SearchStats, check_set, count_solutions, search
+from printables.matrix.solver import (
+    Grid,
+    SearchStats,
+    check_set,
+    count_solutions,
+    has_solution,
+    search,
+)
 from printables.puzzles import (
     SHEETS,
     GenerationError,
@@ -168,6 +177,25 @@ class Puzzle:
     def card_id(self) -> str:
         """The id that names this set by its cards."""
         return card_id(self.cards, self.rows, self.cols)
+
+    @cached_property
+    def proof(self) -> Proof | None:
+        """For a set impossible with no short reason, the case-by-case proof in words
+        (:mod:`printables.matrix.proofs`); None otherwise."""
+        reason = self.grade.reason
+        if reason is None or reason.kind != EXHAUSTIVE:
+            return None
+        return impossibility_proof(self.cards, self.rows, self.cols)
+
+    @property
+    def why_impossible(self) -> tuple[str, ...]:
+        """Why an impossible set is: its short reason, or its proof step by step."""
+        reason = self.grade.reason
+        if reason is None:
+            return ()
+        if self.proof is None:
+            return ("Impossible. " + reason.text,)
+        return ("Impossible, shown case by case.", *self.proof.lines)
 
     @property
     def solvable(self) -> bool:
@@ -328,7 +356,9 @@ def _puzzle(puzzle_id: str, rows: int, cols: int, cards: Sequence[Card]) -> Puzz
     solution = search(cards, rows, cols) if graded.solvable else None
     shown = list(cards)
     random.Random(puzzle_id).shuffle(shown)  # printed order: no hint from how it was made
-    return Puzzle(puzzle_id, rows, cols, tuple(shown), graded, solution)
+    puzzle = Puzzle(puzzle_id, rows, cols, tuple(shown), graded, solution)
+    _ = puzzle.proof  # made with the puzzle (in a worker process too: it travels with it)
+    return puzzle
 
 
 def generate(rows: int, cols: int, want: str, level: str, seed: int) -> Puzzle:
@@ -455,7 +485,7 @@ def _walk_to_hard(rows: int, cols: int, rng: random.Random) -> list[Card] | None
 def _impossible_level(cards: Sequence[Card], rows: int, cols: int) -> str | None:
     """How hard an impossible set is, or None when it can be solved (a cheaper
     :func:`grade` for sets that are mostly impossible)."""
-    if search(cards, rows, cols) is not None:
+    if has_solution(cards, rows, cols):
         return None
     return LEVEL_OF_REASON[impossibility_reason(cards, rows, cols).kind]
 
@@ -625,6 +655,8 @@ class MatrixKind(PuzzleKind[Puzzle, Choices]):
         else:
             assert grade.reason is not None
             data["reason"] = {"kind": grade.reason.kind, "text": grade.reason.text}
+            if puzzle.proof is not None:
+                data["proof"] = {"steps": puzzle.proof.steps, "lines": list(puzzle.proof.lines)}
         return data
 
     def report(self, puzzle: Puzzle) -> tuple[str, ...]:
@@ -633,18 +665,21 @@ class MatrixKind(PuzzleKind[Puzzle, Choices]):
             lines += [" ".join(str(c) for c in row) for row in puzzle.solution]
             lines += [sentence(line.sentence) for line in check_grid(puzzle.solution).lines]
         else:
-            assert puzzle.grade.reason is not None
-            lines.append("Impossible. " + puzzle.grade.reason.text)
+            lines += puzzle.why_impossible
         return tuple(lines)
 
     def check(self, puzzle: Puzzle, answer: str) -> AnswerCheck:
-        return check_answer(answer, puzzle.cards, impossible=not puzzle.solvable)
+        """The verdict on an answer; a right claim of impossibility also says why (the
+        answer is judged, so the reason gives nothing away)."""
+        verdict = check_answer(answer, puzzle.cards, impossible=not puzzle.solvable)
+        if verdict.claim == "impossible" and verdict.set_impossible:
+            return replace(verdict, why=puzzle.why_impossible)
+        return verdict
 
     def explain(self, puzzle: Puzzle) -> tuple[str, ...]:
         if puzzle.solution is not None:
             return (line_shares(puzzle.solution),)
-        assert puzzle.grade.reason is not None
-        return ("Impossible. " + puzzle.grade.reason.text,)
+        return puzzle.why_impossible
 
 
 KIND = MatrixKind()

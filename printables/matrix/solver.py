@@ -282,6 +282,33 @@ def solve(cards: Sequence[Card], rows: int, cols: int) -> Grid | None:
     return search(cards, rows, cols)
 
 
+def has_solution(cards: Sequence[Card], rows: int, cols: int) -> bool:
+    """Whether the set can be solved, sooner than :func:`solve` for most sets: the row
+    label multisets are made one at a time, and for each only the column multisets of
+    labels that cross every row label. The answer is :func:`solve`'s (exhaustive too);
+    the grid it would find is not made, so the first solution :func:`solve` returns (an
+    answer key's) stays as it is."""
+    check_set(cards, rows, cols)
+    n = len(cards)
+    full = (1 << n) - 1
+    sets = cards_with(cards)
+    row_most = [s.bit_count() // cols for s in sets]
+    col_most = [s.bit_count() // rows for s in sets]
+    for row_labels in _multisets(sets, row_most, full, rows, cols):
+        if not _hall(sets, row_labels, cols, full):
+            continue
+        most = [
+            k if all(sets[a] & sets[b] for a, _ in row_labels) else 0
+            for b, k in enumerate(col_most)
+        ]
+        for col_labels in _multisets(sets, most, full, cols, rows):
+            if not _hall(sets, col_labels, rows, full):
+                continue
+            if _crossings_ok(sets, row_labels, col_labels) and fit(sets, n, row_labels, col_labels):
+                return True
+    return False
+
+
 def is_impossible(cards: Sequence[Card], rows: int, cols: int) -> bool:
     """True when no arrangement of ``cards`` in ``rows`` x ``cols`` is solved (proved by
     exhaustive search)."""

@@ -391,11 +391,20 @@ def test_solve_an_id_with_a_count() -> None:
     ]  # fmt: skip
 
 
-def test_solve_an_impossible_id_counts_none() -> None:
+def test_solve_an_impossible_id_counts_none_and_proves_it_case_by_case() -> None:
     code, stdout, _ = run("solve", "matrix", "--id", IMPOSSIBLE_ID, "--count")
     assert code == 0
-    assert "hard: impossible, shown case by case" in stdout.splitlines()[0]
-    assert stdout.splitlines()[-1].endswith(": 0.")
+    lines = stdout.splitlines()
+    assert "hard: impossible, shown case by case" in lines[0]
+    assert lines[-1].endswith(": 0.")
+    proof = get_puzzle(IMPOSSIBLE_ID).proof
+    assert proof is not None
+    assert lines[1] == "Impossible, shown case by case."
+    assert lines[2 : 2 + len(proof.lines)] == list(proof.lines)
+    code, stdout, _ = run("solve", "matrix", "--id", IMPOSSIBLE_ID, "--json")
+    data = json.loads(stdout)
+    assert data["proof"] == {"steps": proof.steps, "lines": list(proof.lines)}
+    assert data["reason"]["kind"] == "exhaustive search"  # the id's promise, unchanged
 
 
 @pytest.mark.parametrize(
@@ -500,6 +509,9 @@ def test_a_bare_no_is_right_only_for_an_impossible_set(written: str) -> None:
     code, stdout, _ = run("check", "matrix", "--id", IMPOSSIBLE_ID, "--answer", "-", stdin=written)
     assert code == 0, stdout
     assert stdout.startswith("Right. ")
+    proof = get_puzzle(IMPOSSIBLE_ID).proof
+    assert proof is not None  # judged right: why, a step a line
+    assert stdout.splitlines()[1:] == ["Impossible, shown case by case.", *proof.lines]
     code, stdout, _ = run("check", "matrix", "--id", SOLVABLE_ID, "--answer", "-", stdin=written)
     assert code == 1
     assert stdout == "Wrong. The answer says impossible: wrong, the set can be solved.\n"

@@ -32,6 +32,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix import check_grid
+from printables.matrix.proofs import check_proof
 from printables.matrix.puzzles import Puzzle, from_cards, generated_id, get_puzzle
 from printables.matrix.solver import solve
 
@@ -247,9 +248,14 @@ def test_every_printed_answer_key_is_right() -> None:
             assert any(line[0].startswith("Rows share:") for line in printed)
         else:
             text = " ".join(" ".join(line) for line in printed)
-            assert "Impossible. " in text
             assert puzzle.grade.reason is not None
-            assert " ".join(puzzle.grade.reason.text.split()) in text
+            if puzzle.proof is None:  # a short reason
+                assert "Impossible. " + " ".join(puzzle.grade.reason.text.split()) in text
+            else:  # a hard set: its proof, step by step, re-checked
+                assert "Impossible, shown case by case." in text
+                for step in puzzle.proof.lines:
+                    assert " ".join(step.split()) in text
+                check_proof(puzzle.cards, puzzle.rows, puzzle.cols, puzzle.proof)
             assert solve(puzzle.cards, puzzle.rows, puzzle.cols) is None
 
 

@@ -31,8 +31,15 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix import SIZES, check_grid
+from printables.matrix.puzzles import generate
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, impossibility_reason
-from printables.matrix.solver import count_solutions, is_impossible, solutions, solve
+from printables.matrix.solver import (
+    count_solutions,
+    has_solution,
+    is_impossible,
+    solutions,
+    solve,
+)
 
 Grid = Sequence[Sequence[Card]]
 LARGER = [size for size in SIZES if size != (3, 3)]
@@ -166,6 +173,7 @@ def test_3x3_solver_agrees_with_brute_force_on_300_random_sets() -> None:
         cards = draw(seed, 3, 3)
         grid = solve(cards, 3, 3)
         assert (grid is not None) == brute_force(cards, 3, 3), " ".join(map(str, cards))
+        assert has_solution(cards, 3, 3) == (grid is not None)
         if grid is not None:
             assert_solves(grid, cards, 3, 3)
         kinds[grid is None] += 1
@@ -176,6 +184,23 @@ def test_3x3_solver_agrees_with_brute_force_on_300_random_sets() -> None:
 def test_solver_agrees_with_cp_sat_on_random_sets(rows: int, cols: int) -> None:
     solved = sum(assert_agree(draw(1000 + seed, rows, cols), rows, cols) for seed in range(25))
     assert solved > 0
+
+
+@pytest.mark.parametrize(("rows", "cols"), SIZES)
+def test_the_quick_yes_or_no_is_the_solvers_answer_on_sets_of_both_kinds(
+    rows: int, cols: int
+) -> None:
+    """has_solution (what the generator's walk asks thousands of times) against solve, on
+    random sets and on sets built impossible at every level."""
+    answers = Counter()
+    for seed in range(30):
+        cards = draw(7000 + seed, rows, cols)
+        answers[has_solution(cards, rows, cols)] += 1
+        assert has_solution(cards, rows, cols) == (solve(cards, rows, cols) is not None)
+    for level in ("easy", "medium", "hard"):
+        cards = list(generate(rows, cols, "impossible", level, 1).cards)
+        assert not has_solution(cards, rows, cols) and solve(cards, rows, cols) is None
+    assert answers[True] > 0
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(3, 4), (4, 3), (3, 5), (5, 3), (4, 4)])

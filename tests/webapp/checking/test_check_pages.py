@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 from urllib.parse import urlsplit
 
@@ -84,6 +85,24 @@ def test_claims_of_impossibility(client: FlaskClient) -> None:
     solvable = generate(3, 3, "solvable", "easy", 2)
     wrong = client.get(f"/check/{solvable.id}", query_string={"answer": "impossible"})
     assert "Not right yet" in wrong.get_data(as_text=True)
+    assert "Why it is impossible" in right  # the book's own short reason, once judged
+    assert "GbzS shows green and black, so it would have to be in both" in right
+
+
+def test_a_right_claim_on_a_hard_set_is_followed_by_its_proof_and_nothing_before(
+    client: FlaskClient,
+) -> None:
+    """The proof is the key of an impossible set: shown once a No has been judged right,
+    never on the bare page."""
+    puzzle = generate(4, 4, "impossible", "hard", 2)
+    assert puzzle.proof is not None
+    first_step = html.escape(puzzle.proof.lines[0], quote=False)
+    bare = client.get(f"/check/{puzzle.id}").get_data(as_text=True)
+    assert "Why it is impossible" not in bare and first_step not in bare
+    right = client.get(f"/check/{puzzle.id}", query_string={"answer": "no"}).get_data(as_text=True)
+    assert "Right!" in right and "Why it is impossible" in right
+    for step in puzzle.proof.lines:
+        assert f"<p>{html.escape(step, quote=False)}</p>" in right
 
 
 def test_a_bad_id_is_not_found_with_the_reason(client: FlaskClient) -> None:

@@ -1,0 +1,87 @@
+"""Benchmark: proofs in words that Matrix sets are impossible, over many sets of each size.
+
+For each size, generated impossible sets (a third each easy, medium and hard, from
+consecutive puzzle seeds) get their case-by-case proof (:mod:`printables.matrix.proofs`).
+It prints, per size, the median time to build a proof, its median and longest length in
+steps (crossing facts and crowds) and in characters, and the longest for hard sets alone
+(the sets whose answer key shows the proof). A sample of the proofs, and every proof in
+quick mode, is re-checked by the independent checker and held against the solver; a
+proof that fails its check, or a set the solver can solve, exits 1.
+
+    python benchmarks/bench_proofs.py [--sets N] [--checked N] [--quick]
+
+``--quick`` (for CI) takes 6 sets per size and checks every one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from printables.matrix import SIZES
+from printables.matrix.proofs import ProofError, check_proof, impossibility_proof
+from printables.matrix.puzzles import MAX_SEED, generate
+from printables.matrix.solver import solve
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def bench(sets: int, checked: int) -> bool:
+    ok = True
+    print(f"{'size':<5} {'sets':>5} {'ms median':>9} {'steps median':>12} {'longest':>7} "
+          f"{'chars longest':>13} {'hard: longest':>13} {'hard chars':>10} "
+          f"{'checked':>7}")  # fmt: skip
+    for rows, cols in SIZES:
+        if rows > cols:
+            continue  # a transposed size has the same proofs, turned over
+        times: list[float] = []
+        steps: list[int] = []
+        chars: list[int] = []
+        hard_steps: list[int] = []
+        hard_chars: list[int] = []
+        verified = 0
+        for n in range(sets):
+            level = LEVELS[n % 3]
+            puzzle = generate(rows, cols, "impossible", level, (n // 3 * 7919) % MAX_SEED)
+            start = time.perf_counter()
+            proof = impossibility_proof(puzzle.cards, rows, cols)
+            times.append(time.perf_counter() - start)
+            length = sum(len(line) for line in proof.lines)
+            steps.append(proof.steps)
+            chars.append(length)
+            if level == "hard":
+                hard_steps.append(proof.steps)
+                hard_chars.append(length)
+            if n < checked:
+                try:
+                    check_proof(puzzle.cards, rows, cols, proof)
+                except ProofError as error:
+                    print(f"FAILED {puzzle.id}: {error}", file=sys.stderr)
+                    ok = False
+                if solve(puzzle.cards, rows, cols) is not None:
+                    print(f"FAILED {puzzle.id}: the solver solves it", file=sys.stderr)
+                    ok = False
+                verified += 1
+        print(f"{rows}x{cols:<3} {sets:>5} {statistics.median(times) * 1000:>9.1f} "
+              f"{statistics.median(steps):>12g} {max(steps):>7} {max(chars):>13,} "
+              f"{max(hard_steps, default=0):>13} {max(hard_chars, default=0):>10,} "
+              f"{verified:>7}", flush=True)  # fmt: skip
+    return ok
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sets", type=int, help="impossible sets per size (default 1000)")
+    parser.add_argument("--checked", type=int, help="proofs re-checked per size (default 30)")
+    parser.add_argument("--quick", action="store_true", help="6 sets per size, all checked")
+    args = parser.parse_args(argv)
+    sets = args.sets or (6 if args.quick else 1000)
+    checked = sets if args.quick else args.checked if args.checked is not None else 30
+    return 0 if bench(sets, checked) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

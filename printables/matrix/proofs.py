@@ -1,0 +1,481 @@
+"""Proofs in words that a Matrix set is impossible: a case analysis a pupil can follow.
+
+Every solved grid gives each row a value its cards share and each column one, so a
+proof goes through what the rows and the columns could share:
+
+1. **The lists.** A row of C cards shares a value that at least C cards show; k rows
+   sharing one value need k x C cards showing it; every card needs a row whose value it
+   shows; and the cards must split among the rows. The row lists (one value a row,
+   order aside) that pass are numbered; the column lists likewise.
+2. **Crossings.** k rows sharing v and m columns sharing w cross in k x m places, each
+   holding a card that shows v and w. So when fewer cards show both (none, often), no
+   row list with k or more v goes with a column list with m or more w: one fact rules
+   out many pairs of lists at once.
+3. **Crowds.** Each pair of lists left fails because some cards fit only at crossings
+   with fewer places than cards: "GbzS, Gg~T and Rb~T fit only at green row x circle
+   column: 2 places for 3 cards".
+
+A :class:`Proof` is data first (the lists, the facts and the crowds) and words second,
+so that :func:`check_proof` re-checks every step by itself, without the solver or the
+builder's helpers: it rebuilds the lists by brute force, counts every crossing again,
+and confirms that the facts and crowds leave no pair of lists standing.
+:func:`impossibility_proof` raises ValueError for a set that can be solved.
+
+>>> from printables.cards import FOUR_D, read_cards
+>>> book = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
+>>> proof = impossibility_proof(book, 3, 3)
+>>> check_proof(book, 3, 3, proof)
+>>> print(proof.lines[0])  # doctest: +ELLIPSIS
+Rows: a row of 3 cards shares a value that at least 3 cards show; ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from printables.cards.deck import Card, Value
+from printables.cards.wording import or_list
+from printables.matrix.solver import check_set
+
+Option = tuple[Value, ...]
+"""What the lines of one direction share: one value a line, in deck order (a multiset)."""
+
+
+@dataclass(frozen=True)
+class TooFew:
+    """Rows sharing ``row`` (``row_lines`` of them or more) never go with columns sharing
+    ``col`` (``col_lines`` or more): their crossings need more cards showing both than
+    the ``cards`` that do."""
+
+    row: Value
+    row_lines: int
+    col: Value
+    col_lines: int
+    cards: int
+
+    @property
+    def places(self) -> int:
+        return self.row_lines * self.col_lines
+
+    def rules_out(self, rows: Option, cols: Option) -> bool:
+        return rows.count(self.row) >= self.row_lines and cols.count(self.col) >= self.col_lines
+
+
+@dataclass(frozen=True)
+class TooMany:
+    """Cards that fit only at ``crossings`` (row value, column value), which hold fewer
+    places than there are cards."""
+
+    cards: tuple[Card, ...]
+    crossings: tuple[tuple[Value, Value], ...]
+    places: int
+
+
+@dataclass(frozen=True)
+class Crowd:
+    """A pair of lists (by number from 1) that no crossing fact rules out, and the cards
+    that outnumber their places under it."""
+
+    row_list: int
+    col_list: int
+    why: TooMany
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A case analysis that no arrangement works."""
+
+    rows: int
+    cols: int
+    row_options: tuple[Option, ...]
+    col_options: tuple[Option, ...]
+    facts: tuple[TooFew, ...]
+    crowds: tuple[Crowd, ...]
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The proof in words, a step a line: the lists, each crossing fact, each crowd."""
+        return _lines(self)
+
+    @property
+    def steps(self) -> int:
+        """How long the proof is: the facts and crowds it takes (at least one step)."""
+        return max(1, len(self.facts) + len(self.crowds))
+
+
+# -- finding a proof ------------------------------------------------------------------------
+
+
+def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
+    """The case analysis proving the set impossible; ValueError when it can be solved."""
+    check_set(cards, rows, cols)
+    sets = _Sets(cards)
+    row_options = sets.options(rows, cols)
+    col_options = row_options if rows == cols else sets.options(cols, rows)
+    row_counts = [Counter(o) for o in row_options]
+    col_counts = [Counter(o) for o in col_options]
+    facts, standing = sets.cover(row_counts, col_counts, rows == cols)
+    crowds = []
+    for i, j in sorted(standing):
+        why = sets.too_many(row_counts[i], col_counts[j])
+        if why is None:
+            raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility proof")
+        crowds.append(Crowd(i + 1, j + 1, why))
+    value = sets.values
+    return Proof(
+        rows,
+        cols,
+        tuple(tuple(value[v] for v in o) for o in row_options),
+        tuple(tuple(value[v] for v in o) for o in col_options),
+        tuple(TooFew(value[v], kv, value[w], kw, n) for v, kv, w, kw, n in facts),
+        tuple(crowds),
+    )
+
+
+_Fact = tuple[int, int, int, int, int]
+"""A crossing fact by value index: (row value, rows, column value, columns, cards)."""
+
+
+class _Sets:
+    """The set's cards as bit sets by value index (bit i: the i-th card shows it), for
+    finding a proof quickly; the proof itself names values and cards."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = cards
+        self.values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
+        index = {v: k for k, v in enumerate(self.values)}
+        self.shows = [0] * len(self.values)
+        for i, card in enumerate(cards):
+            for v in card.shown:
+                self.shows[index[v]] |= 1 << i
+        self.full = (1 << len(cards)) - 1
+
+    def clash(self, v: int, w: int) -> bool:
+        """Two values of one attribute (green and red): no card shows both."""
+        return v != w and self.values[v].attribute == self.values[w].attribute
+
+    def options(self, lines: int, length: int) -> list[tuple[int, ...]]:
+        """Every multiset of ``lines`` value indices with which the cards split into lines
+        of ``length``, each line's cards showing its value (Hall's condition)."""
+        usable = [v for v, bits in enumerate(self.shows) if bits.bit_count() >= length]
+        found = []
+        for option in combinations_with_replacement(usable, lines):
+            counts = Counter(option)
+            if any(self.shows[v].bit_count() < k * length for v, k in counts.items()):
+                continue
+            covered = 0
+            for v in counts:
+                covered |= self.shows[v]
+            if covered != self.full:
+                continue
+            distinct = list(counts)
+            if all(
+                self._only(distinct, mask)
+                <= length * sum(counts[v] for b, v in enumerate(distinct) if mask >> b & 1)
+                for mask in range(1, (1 << len(distinct)) - 1)
+            ):
+                found.append(option)
+        return found
+
+    def _only(self, distinct: Sequence[int], mask: int) -> int:
+        """Cards showing none of the values outside ``mask``."""
+        outside = 0
+        for b, v in enumerate(distinct):
+            if not mask >> b & 1:
+                outside |= self.shows[v]
+        return (self.full & ~outside).bit_count()
+
+    def cover(
+        self,
+        row_counts: Sequence[Counter[int]],
+        col_counts: Sequence[Counter[int]],
+        square: bool,
+    ) -> tuple[list[_Fact], set[tuple[int, int]]]:
+        """Crossing facts ruling out as many pairs of lists as they can, chosen greedily
+        (each time the one ruling out the most pairs still standing), and the pairs left.
+        In a square grid a fact holds with rows and columns swapped too, and only pairs
+        (i, j) with i <= j are left: (j, i) is the same grid turned over."""
+        candidates: list[tuple[_Fact, int, int]] = []  # fact, its row lists, its column lists
+        for v in range(len(self.values)):
+            most_v = max((c[v] for c in row_counts), default=0)
+            for w in range(len(self.values)):
+                if self.clash(v, w):
+                    continue  # the rule every proof states first
+                most_w = max((c[w] for c in col_counts), default=0)
+                both = (self.shows[v] & self.shows[w]).bit_count()
+                for kv in range(1, most_v + 1):
+                    kw = both // kv + 1  # the fewest columns needing more cards than show both
+                    if kw > most_w or (square and (w, kw) < (v, kv)):
+                        continue  # (a square's mirror fact is the same fact)
+                    rows_in = sum(1 << i for i, c in enumerate(row_counts) if c[v] >= kv)
+                    cols_in = sum(1 << j for j, c in enumerate(col_counts) if c[w] >= kw)
+                    candidates.append(((v, kv, w, kw, both), rows_in, cols_in))
+        standing = [
+            sum(
+                1 << j
+                for j, c in enumerate(col_counts)
+                if not any(self.clash(v, w) for v in r for w in c)
+            )
+            for r in row_counts
+        ]
+        chosen: list[_Fact] = []
+        while candidates:
+
+            def after(item: tuple[_Fact, int, int], standing: list[int] = standing) -> list[int]:
+                _, rows_in, cols_in = item
+                left = [s & ~cols_in if rows_in >> i & 1 else s for i, s in enumerate(standing)]
+                if square:  # the mirror: rows from cols_in with columns from rows_in
+                    left = [s & ~rows_in if cols_in >> i & 1 else s for i, s in enumerate(left)]
+                return left
+
+            def ruled(item: tuple[_Fact, int, int], standing: list[int] = standing) -> int:
+                return sum(s.bit_count() for s in standing) - sum(
+                    s.bit_count() for s in after(item)
+                )
+
+            best = max(candidates, key=ruled)
+            if ruled(best) == 0:
+                break
+            chosen.append(best[0])
+            candidates.remove(best)
+            standing = after(best)
+        left_over = {
+            (i, j)
+            for i, left in enumerate(standing)
+            for j in range(len(col_counts))
+            if left >> j & 1 and not (square and j < i)
+        }
+        return chosen, left_over
+
+    def too_many(self, rows: Counter[int], cols: Counter[int]) -> TooMany | None:
+        """When the cards cannot go to the crossings, a group of them too large for the
+        only crossings they fit (what the failed search for a card visited)."""
+        slots = [((v, w), kv * kw) for v, kv in rows.items() for w, kw in cols.items()]
+        masks = [self.shows[v] & self.shows[w] for (v, w), _ in slots]
+        placing = _Placing(len(self.cards), masks, [places for _, places in slots])
+        if placing.done:
+            return None
+        crowd = tuple(self.cards[i] for i in sorted(set(placing.crowd)))
+        visited = sorted(placing.visited)
+        value = self.values
+        crossings = tuple((value[slots[t][0][0]], value[slots[t][0][1]]) for t in visited)
+        return TooMany(crowd, crossings, sum(slots[t][1] for t in visited))
+
+
+class _Placing:
+    """Cards sent to slots (card i fits slot t when bit i of ``masks[t]`` is set), no
+    slot over its places, by augmenting paths. When a card cannot be placed, the slots
+    its search visited are all full of cards that fit nowhere else among them:
+    :attr:`crowd` and :attr:`visited`."""
+
+    def __init__(self, n: int, masks: Sequence[int], places: Sequence[int]) -> None:
+        self.places = places
+        self.fits = [[t for t, m in enumerate(masks) if m >> i & 1] for i in range(n)]
+        self.owners: list[list[int]] = [[] for _ in masks]
+        self.visited: set[int] = set()
+        self.crowd: list[int] = []
+        self.done = all(self._place(i) for i in range(n))
+
+    def _place(self, i: int) -> bool:
+        self.visited, self.crowd = set(), [i]
+        return self._augment(i)
+
+    def _augment(self, i: int) -> bool:
+        for t in self.fits[i]:
+            if t in self.visited:
+                continue
+            self.visited.add(t)
+            if len(self.owners[t]) < self.places[t]:
+                self.owners[t].append(i)
+                return True
+            for j in list(self.owners[t]):
+                self.crowd.append(j)
+                if self._augment(j):  # j moved on to another slot: i takes its place
+                    self.owners[t].remove(j)
+                    self.owners[t].append(i)
+                    return True
+        return False
+
+
+# -- checking a proof, independently ------------------------------------------------------
+
+
+class ProofError(ValueError):
+    """A proof that does not hold; the message names the step."""
+
+
+def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
+    """Re-check every step of ``proof`` by counting, without the solver or the builder's
+    helpers: the lists by brute force over every value list, each fact's cards, each
+    crowd's crossings and places, and that no pair of lists is left standing. Raises
+    :class:`ProofError` naming the first step that fails."""
+    if (proof.rows, proof.cols) != (rows, cols):
+        raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
+    if list(proof.row_options) != _all_options(cards, rows, cols):
+        raise ProofError("the row lists are not exactly those the counts allow")
+    if list(proof.col_options) != _all_options(cards, cols, rows):
+        raise ProofError("the column lists are not exactly those the counts allow")
+    for fact in proof.facts:
+        both = sum(1 for c in cards if fact.row in c.shown and fact.col in c.shown)
+        if not (both == fact.cards < fact.row_lines * fact.col_lines):
+            raise ProofError(
+                f"{fact.row.name} and {fact.col.name}: {both} cards show both, which fill "
+                f"{fact.row_lines} x {fact.col_lines} places"
+            )
+    crowded = {(c.row_list, c.col_list): c.why for c in proof.crowds}
+    for i, row_option in enumerate(proof.row_options, 1):
+        for j, col_option in enumerate(proof.col_options, 1):
+            if _ruled(proof, row_option, col_option):
+                continue
+            if (i, j) in crowded:
+                _check_crowd(cards, row_option, col_option, crowded[i, j], f"lists {i} and {j}")
+            elif rows == cols and (j, i) in crowded:  # the same grid, turned over
+                _check_crowd(cards, col_option, row_option, crowded[j, i], f"lists {j} and {i}")
+            else:
+                raise ProofError(f"row list {i} with column list {j} is not ruled out")
+
+
+def _ruled(proof: Proof, rows: Option, cols: Option) -> bool:
+    """Whether the rule of one value an attribute or a crossing fact rules the pair out
+    (in a square grid, either way round)."""
+    if any(v != w and v.attribute == w.attribute for v in rows for w in cols):
+        return True
+    for f in proof.facts:
+        if rows.count(f.row) >= f.row_lines and cols.count(f.col) >= f.col_lines:
+            return True
+        square = proof.rows == proof.cols
+        if square and cols.count(f.row) >= f.row_lines and rows.count(f.col) >= f.col_lines:
+            return True
+    return False
+
+
+def _check_crowd(
+    cards: Sequence[Card], rows: Option, cols: Option, why: TooMany, where: str
+) -> None:
+    crossings = {(v, w) for v in rows for w in cols}
+    if not set(why.crossings) <= crossings:
+        raise ProofError(f"{where}: a crossing named is not one of these lists")
+    for card in why.cards:
+        fits = {(v, w) for v, w in crossings if v in card.shown and w in card.shown}
+        if not fits <= set(why.crossings):
+            raise ProofError(f"{where}: {card} fits a crossing not named")
+    places = sum(rows.count(v) * cols.count(w) for v, w in set(why.crossings))
+    if not (places == why.places < len(set(why.cards))):
+        raise ProofError(f"{where}: the cards do not outnumber their places")
+
+
+def _all_options(cards: Sequence[Card], lines: int, length: int) -> list[Option]:
+    """Brute force: every value list that passes the counts and lets the cards split."""
+    values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
+    values = [v for v in values if sum(1 for c in cards if v in c.shown) >= length]
+    found = []
+    for option in combinations_with_replacement(values, lines):
+        if any(sum(1 for c in cards if v in c.shown) < option.count(v) * length for v in option):
+            continue
+        if any(not set(option) & set(c.shown) for c in cards):
+            continue
+        if _can_split(cards, option, length):
+            found.append(option)
+    return found
+
+
+def _can_split(cards: Sequence[Card], option: Option, length: int) -> bool:
+    """Hall's condition over the option's values: every group of values can take all the
+    cards that show no other value of the option."""
+    distinct = sorted(set(option), key=option.index)
+    for mask in range(1, 1 << len(distinct)):
+        group = {v for i, v in enumerate(distinct) if mask >> i & 1}
+        others = set(distinct) - group
+        only = sum(1 for c in cards if not others & set(c.shown))
+        if only > sum(option.count(v) for v in group) * length:
+            return False
+    return True
+
+
+# -- words ---------------------------------------------------------------------------------
+
+
+def _names(option: Sequence[Value]) -> str:
+    return ", ".join(v.name for v in option)
+
+
+def _symbols(option: Sequence[Value]) -> str:
+    """A list of values as written on the cards: ``G G R z``."""
+    return " ".join(v.symbol for v in option)
+
+
+def _lines(proof: Proof) -> tuple[str, ...]:
+    rows, cols = proof.rows, proof.cols
+
+    def numbered(found: Sequence[Option]) -> str:
+        return "; ".join(f"({n}) {_symbols(o)}" for n, o in enumerate(found, 1))
+
+    if not proof.row_options:
+        return (
+            f"Rows: a row of {cols} cards shares a value that at least {cols} cards show, "
+            "and every card needs a row whose value it shows; no list of values for the "
+            "rows gives every card a place.",
+        )
+    lines = [
+        f"Rows: a row of {cols} cards shares a value that at least {cols} cards show; k rows "
+        f"sharing a value need k x {cols} cards showing it; every card needs a row whose "
+        "value it shows. So the rows share one of these lists (values as on the cards): "
+        f"{numbered(proof.row_options)}.",
+        "Columns: the same holds, so they share one of the same lists."
+        if rows == cols
+        else f"Columns, of {rows} cards, likewise share one of: {numbered(proof.col_options)}.",
+        "A row and a column cross at a card showing both their values, so a row and a column "
+        "never share two colors, two shades, two patterns or two shapes; and k rows sharing "
+        "one value and m columns sharing another cross in k x m places."
+        + (" So (rows and columns alike):" if rows == cols else " So:" if proof.facts else ""),
+    ]
+    lines += [_fact_text(f) for f in proof.facts]
+    if proof.crowds:
+        lines.append(
+            "That leaves these pairs of lists, where cards outnumber their places"
+            + (
+                " (each also the other way round: the same grid turned over):"
+                if rows == cols
+                else ":"
+            )
+        )
+        lines += [_crowd_text(c) for c in proof.crowds]
+    else:
+        lines.append("That rules out every pair of lists: no arrangement works.")
+    return tuple(lines)
+
+
+def _fact_text(fact: TooFew) -> str:
+    """``Only 1 card shows blue and circle: 2 rows sharing B cannot cross a column
+    sharing C (2 places).``"""
+    if fact.cards == 0:
+        have = "no card shows"
+    else:
+        have = (
+            f"only {fact.cards} card{'s' if fact.cards > 1 else ''} show{'s' * (fact.cards == 1)}"
+        )
+    rows = _lines_of(fact.row_lines, "row", fact.row)
+    cols = _lines_of(fact.col_lines, "column", fact.col)
+    places = "" if fact.places == 1 else f" ({fact.places} places)"
+    text = f"{have} {fact.row.name} and {fact.col.name}: {rows} cannot cross {cols}{places}."
+    return text[:1].upper() + text[1:]
+
+
+def _lines_of(k: int, word: str, value: Value) -> str:
+    if k == 1:
+        return f"a {word} sharing {value.symbol}"
+    return f"{k} {word}s sharing {value.symbol}"
+
+
+def _crowd_text(crowd: Crowd) -> str:
+    why = crowd.why
+    where = or_list([f"{v.name} row x {w.name} column" for v, w in why.crossings])
+    cards = ", ".join(str(c) for c in why.cards)
+    places = f"{why.places} place{'s' if why.places != 1 else ''}"
+    return (
+        f"Rows ({crowd.row_list}) with columns ({crowd.col_list}): {cards} fit only at {where}: "
+        f"{places} for {len(why.cards)} cards."
+    )

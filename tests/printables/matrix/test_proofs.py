@@ -1,0 +1,128 @@
+"""Proofs in words that a set is impossible: every one re-checked step by step by the
+independent checker, and held against the exhaustive solver; a tampered proof fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printables.cards.decks import FOUR_D
+from printables.cards.reading import read_cards
+from printables.matrix.proofs import (
+    Proof,
+    ProofError,
+    TooFew,
+    check_proof,
+    impossibility_proof,
+)
+from printables.matrix.puzzles import generate
+from printables.matrix.solver import solve
+
+BOOK = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
+SIZES = [(3, 3), (3, 4), (4, 3), (3, 5), (4, 4), (4, 5), (5, 5)]
+
+
+def test_the_books_set_is_proved_and_the_proof_reads_as_steps() -> None:
+    proof = impossibility_proof(BOOK, 3, 3)
+    check_proof(BOOK, 3, 3, proof)
+    lines = proof.lines
+    assert lines[0].startswith("Rows: a row of 3 cards shares a value that at least 3 cards")
+    assert lines[0].endswith("(1) B G R; (2) G g T; (3) G ~ z; (4) b g T; (5) b ~ z.")
+    assert lines[1] == "Columns: the same holds, so they share one of the same lists."
+    assert "never share two colors, two shades, two patterns or two shapes" in lines[2]
+    assert lines[3:] == (
+        "No card shows blue and black: a row sharing B cannot cross a column sharing b.",
+        "That leaves these pairs of lists, where cards outnumber their places (each also the "
+        "other way round: the same grid turned over):",
+        "Rows (2) with columns (2): Gb=C, GbzS fit only at green row x green column: 1 place "
+        "for 2 cards.",
+        "Rows (2) with columns (3): Rb~T, Rw~T fit only at triangle row x wavy column: 1 place "
+        "for 2 cards.",
+        "Rows (3) with columns (4): BwzT, RgzS, BgzT fit only at zigzag row x gray column or "
+        "zigzag row x triangle column: 2 places for 3 cards.",
+    )
+    assert proof.steps == 4
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_generated_impossible_set_gets_a_proof_that_checks(
+    size: tuple[int, int], level: str
+) -> None:
+    for seed in range(3):
+        puzzle = generate(*size, "impossible", level, seed)
+        proof = impossibility_proof(puzzle.cards, *size)
+        check_proof(puzzle.cards, *size, proof)
+        assert solve(puzzle.cards, *size) is None
+        text = " ".join(proof.lines)
+        assert "exhaustive" not in text and "labeling" not in text
+
+
+@settings(max_examples=150)
+@given(st.randoms(use_true_random=False), st.sampled_from([(3, 3), (3, 4), (4, 3)]))
+def test_a_proof_exists_exactly_when_the_solver_finds_no_grid(
+    rng: random.Random, size: tuple[int, int]
+) -> None:
+    cards = rng.sample(list(FOUR_D.cards), size[0] * size[1])
+    grid = solve(cards, *size)
+    if grid is not None:
+        with pytest.raises(ValueError, match="solvable"):
+            impossibility_proof(cards, *size)
+    else:
+        check_proof(cards, *size, impossibility_proof(cards, *size))
+
+
+@pytest.fixture(scope="module")
+def hard() -> tuple[list, Proof]:
+    """A hard 4x4 set whose proof has crossing facts and crowds."""
+    for seed in range(40):
+        puzzle = generate(4, 4, "impossible", "hard", seed)
+        proof = impossibility_proof(puzzle.cards, 4, 4)
+        if proof.facts and proof.crowds:
+            return list(puzzle.cards), proof
+    raise AssertionError("no hard 4x4 set with facts and crowds in 40 seeds")
+
+
+def test_a_proof_missing_a_fact_fails_the_check(hard: tuple[list, Proof]) -> None:
+    cards, proof = hard
+    check_proof(cards, 4, 4, proof)
+    fewer = dataclasses.replace(proof, facts=proof.facts[1:])
+    with pytest.raises(ProofError, match="is not ruled out"):
+        check_proof(cards, 4, 4, fewer)
+
+
+def test_a_fact_with_a_wrong_count_fails_the_check(hard: tuple[list, Proof]) -> None:
+    cards, proof = hard
+    fact = proof.facts[0]
+    wrong: TooFew = dataclasses.replace(fact, cards=fact.cards + 1)
+    with pytest.raises(ProofError, match=f"{fact.row.name} and {fact.col.name}"):
+        check_proof(cards, 4, 4, dataclasses.replace(proof, facts=(wrong, *proof.facts[1:])))
+
+
+def test_a_crowd_too_small_or_missing_fails_the_check(hard: tuple[list, Proof]) -> None:
+    cards, proof = hard
+    crowd = proof.crowds[0]
+    smaller = dataclasses.replace(
+        crowd, why=dataclasses.replace(crowd.why, cards=crowd.why.cards[:-1])
+    )
+    with pytest.raises(ProofError, match=r"outnumber|fits a crossing"):
+        check_proof(cards, 4, 4, dataclasses.replace(proof, crowds=(smaller, *proof.crowds[1:])))
+    with pytest.raises(ProofError, match="is not ruled out"):
+        check_proof(cards, 4, 4, dataclasses.replace(proof, crowds=proof.crowds[1:]))
+
+
+def test_a_list_left_out_or_a_proof_for_another_size_fails(hard: tuple[list, Proof]) -> None:
+    cards, proof = hard
+    with pytest.raises(ProofError, match="row lists are not exactly"):
+        check_proof(cards, 4, 4, dataclasses.replace(proof, row_options=proof.row_options[1:]))
+    with pytest.raises(ProofError, match="for 4x4, not 2x8"):
+        check_proof(cards, 2, 8, proof)
+
+
+def test_the_proof_is_the_same_every_time() -> None:
+    puzzle = generate(5, 5, "impossible", "hard", 3)
+    assert impossibility_proof(puzzle.cards, 5, 5) == impossibility_proof(puzzle.cards, 5, 5)

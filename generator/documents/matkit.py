@@ -134,6 +134,13 @@ def _cover(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> Non
     )
 
 
+PULL_ROWS = (5.0, 4.5, 4.0)
+"""A pull list's row (a card's name and a tick box per deck), in mm: of those that put the
+most sets on a page, the tallest (two 5x5 sets a page take the shortest)."""
+PICTURE_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
+"""The sizes (of the usual small card) tried for the cards drawn beside a pull list."""
+
+
 def _pull_lists(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> None:
     decks = 1 if options.variant == "successive" else min(options.players or 8, MAX_DECKS)
     heading = "Pull lists"
@@ -141,27 +148,36 @@ def _pull_lists(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -
         heading,
         note="Each set's cards in deck order: go through each deck once, tick as you pull.",
     )
+    tick = 9.0
+    table_w = 22.0 + tick * decks + 6.0
+    columns = [Column("Card", 22.0)] + [Column(f"{d}", tick, "center") for d in range(1, decks + 1)]
+    room = doc.bottom - doc.y
+    most = max(len(p.cards) for p in puzzles)
+    row_h = max(PULL_ROWS, key=lambda h: (room // (h * most + 17.0), h))
     for k, puzzle in enumerate(puzzles, 1):
         ordered = sorted(puzzle.cards, key=lambda card: card.index)
-        tick = 9.0
-        columns = [Column("Card", 22.0)] + [
-            Column(f"{d}", tick, "center") for d in range(1, decks + 1)
-        ]
         title = f"Set {k} ({puzzle.id}, {len(ordered)} cards)"
         if options.variant == "successive":
             title += f": deal to player {k}"
-        height = 7.0 + 7.0 + max(6.0 * len(ordered), cards_height(len(ordered), 60.0)) + 6.0
+        rows_h = row_h * len(ordered)
+        # The cards themselves beside the list, to check a pulled card at a glance: as
+        # large as fit beside it without making the set taller than its list.
+        beside = doc.width - table_w
+        scale = next(
+            (s for s in PICTURE_SCALES if cards_height(len(ordered), beside, s) <= rows_h),
+            PICTURE_SCALES[-1],
+        )
+        height = 6.0 + 7.0 + max(rows_h, cards_height(len(ordered), beside, scale)) + 4.0
         doc.ensure(height, f"{heading} (continued)")
-        doc.text(title, size=11, bold=True)
-        doc.y += 1.0
+        doc.text(title, size=10, bold=True)
+        doc.y += 0.5
         top = doc.y
-        doc.table(columns, [[str(c)] + [""] * decks for c in ordered], row_height=6.0, size=9)
+        rows = [[str(c)] + [""] * decks for c in ordered]
+        doc.table(columns, rows, row_height=row_h, size=8.5 if row_h >= 4.5 else 8.0)
         bottom = doc.y
-        # The cards themselves beside the list, to check a pulled card at a glance.
-        table_w = 22.0 + tick * decks + 6.0
         doc.y = top + 7.0  # beside the table, below its header
-        draw_cards(doc, ordered, doc.width - table_w, x=doc.left + table_w)
-        doc.y = max(bottom, doc.y) + 5.0
+        draw_cards(doc, ordered, beside, x=doc.left + table_w, scale=scale)
+        doc.y = max(bottom, doc.y) + 4.0
 
 
 def _schedule(doc: Document, puzzles: Sequence[Puzzle]) -> None:
@@ -238,17 +254,29 @@ def _forms(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> Non
             size=9,
         )
         doc.y += 3.0
-        block = grid_h + 12.0
-        per_column = max(1, int((doc.bottom - doc.y) // block))
-        top = doc.y
+        # Turns in reading order, left to right and then down, each with room to write.
+        gap = 12.0
+        across = max(1, int((doc.width + gap) // (max(grid_w, FORM_LINE) + gap)))
+        block = grid_h + 19.0
         for turn in range(players):
-            column, row = divmod(turn, per_column)
-            x = doc.left + column * (grid_w + 20.0)
-            y = top + row * block
+            column = turn % across
+            if column == 0:
+                doc.ensure(block, f"Player {player}, written solutions (continued)")
+                top = doc.y
+                doc.y += block
+            x = doc.left + column * (max(grid_w, FORM_LINE) + gap)
             solved = schedule[turn][player - 1] + 1
-            doc.text_at(x, y + 4.0, f"Turn {turn + 1}: Set {solved}", size=9, bold=True)
-            draw_answer_grid(doc, rows, cols, x, y + 5.5)
-            doc.text_at(x, y + 5.5 + grid_h + 4.5, "Seconds ____  Signed ______", size=8)
+            doc.text_at(x, top + 4.5, f"Turn {turn + 1}: Set {solved}", size=11, bold=True)
+            draw_answer_grid(doc, rows, cols, x, top + 6.5)
+            below = top + 6.5 + grid_h + 7.5
+            doc.text_at(x, below, "Seconds", size=10)
+            doc.rect(x + 15.0, below - 5.0, 18.0, 7.0)
+            doc.text_at(x + 36.0, below, "Signed", size=10)
+            doc.line(x + 49.0, below + 0.5, x + FORM_LINE, below + 0.5)
+
+
+FORM_LINE = 80.0
+"""The width of a turn on a written-solution form: the Seconds box and the signature line."""
 
 
 def mat_kit_pdf(puzzles: Sequence[Puzzle], options: KitOptions) -> bytes:

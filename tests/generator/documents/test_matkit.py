@@ -198,15 +198,60 @@ def test_the_written_solution_forms_follow_the_schedule(players: int, paper: str
     schedule = successive_schedule(players)
     for p in range(1, players + 1):
         (page,) = pages_headed(all_texts, f"MAT Successive: written solutions, player {p}")
-        turns = re.findall(r"Turn (\d+): Set (\d+)", all_texts[page])
-        assert sorted((int(t), int(s)) for t, s in turns) == [
-            (t + 1, schedule[t][p - 1] + 1) for t in range(players)
-        ]
-        assert all_texts[page].count("Seconds ____") == players
         assert "Name: ____" in all_texts[page]
+        # the turns in reading order: left to right, then down (never Turn 6 beside Turn 1)
+        found = []
+        for where in (page, page + 1):
+            continued = where < len(all_texts) and all_texts[where].startswith(
+                f"Player {p}, written solutions"
+            )
+            if where == page or continued:
+                placed = [(-round(y), x, t) for x, y, t in fragments(data, where)
+                          if t.startswith("Turn ")]  # fmt: skip
+                found += [t for _, _, t in sorted(placed)]
+                assert sum(t == "Seconds" for _, _, t in fragments(data, where)) == len(placed)
+        assert found == [f"Turn {t + 1}: Set {schedule[t][p - 1] + 1}" for t in range(players)]
 
 
 # -- score sheet and answer keys -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "sets", "paper", "per_page"),
+    [((3, 3), 10, "letter", 4), ((4, 4), 6, "a4", 3), ((5, 5), 4, "a4", 2)],
+)
+def test_pull_lists_are_packed_several_sets_a_page(
+    size: tuple[int, int], sets: int, paper: str, per_page: int
+) -> None:
+    """Once one page a set: now as many as fit with tick boxes of at least 4 mm."""
+    puzzles = [get_puzzle(i) for i in puzzle_ids(sets, *size, "either", "easy", 3, "mat")]
+    data = mat_kit_pdf(puzzles, KitOptions(PAPERS[paper], "simultaneous", 8))
+    all_texts = texts(data)
+    pull = [t for t in all_texts if t.startswith("Pull lists")]
+    assert len(pull) == -(-sets // per_page)
+    counts = [len(re.findall(r"^Set \d+ \(", t, re.MULTILINE)) for t in pull]
+    assert counts[0] == per_page and sum(counts) == sets
+
+
+def test_the_seconds_are_written_in_a_box_large_enough_for_a_hand() -> None:
+    """At least 15 x 6 mm: the box drawn right of each "Seconds" on a form."""
+    data = successive_kit(6, "a4")
+    page = pages_headed(texts(data), "MAT Successive: written solutions, player 1")[0]
+    dpi = 150
+    per_mm = dpi / 25.4
+    image = pdfium.PdfDocument(data)[page].render(scale=dpi / 72).to_pil().convert("L")
+    x, y, _ = next(f for f in fragments(data, page) if f[2] == "Seconds")
+    height = float(PdfReader(io.BytesIO(data)).pages[page].mediabox.height)
+    middle = round((height - y) / MM * per_mm - 1.5 * per_mm)  # 1.5 mm above the baseline
+    start = round(x / MM * per_mm + 14.6 * per_mm)  # past the word, before the box (15 mm)
+    row = [image.getpixel((c, middle)) < 128 for c in range(start, start + round(40 * per_mm))]
+    left = row.index(True)
+    right = left + 3 + row[left + 3 :].index(True)
+    assert (right - left) / per_mm >= 15.0
+    column = [image.getpixel((start + left + 3, r)) < 128 for r in range(middle - 60, middle + 60)]
+    top = column.index(True)
+    bottom = len(column) - 1 - column[::-1].index(True)
+    assert (bottom - top) / per_mm >= 6.0
 
 
 def test_the_score_sheets_give_the_time_limit_and_how_to_win() -> None:

@@ -39,6 +39,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "generator.commands.decks:calibration",
         "Print a two-page sheet that measures your printer's duplex offset.",
     ),
+    "handout": (
+        "generator.commands.handouts:handout",
+        "Print a handout for the class: notation, a reference card for the card names.",
+    ),
     "rules": (
         "generator.commands.games:rules",
         ("List the games, or show one game's options and what 'printables score' reads for it."),
@@ -64,7 +68,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "solve": (
         "generator.commands.puzzles:solve",
-        "Solve a puzzle: a solution, or why none exists (proved by exhaustive search).",
+        "Solve a puzzle: a solution, or why none exists (a short reason or a proof case by case).",
     ),
     "check": (
         "generator.commands.puzzles:check",

@@ -210,6 +210,7 @@ def pack(
         paradox-deck.pdf  the 44 PARADOX cards, with backs
         score-sheets.pdf  a score sheet for each game of the two books that keeps
                           score, and The Third Man's board to tape together
+        notation-cards.pdf  how the cards are named, four cards to a sheet
     Standard cards print on their own: printables deck standard
 
     The decks take the options of 'printables deck': card size, bleed, duplex offset and
@@ -237,6 +238,11 @@ def pack(
         f"Wrote {sheets}: score sheets for the games of {books} that keep score{also}, "
         f"{pages} pages."
     )
+    from generator.documents.notation import notation_pdf
+
+    notation = out / "notation-cards.pdf"
+    write_atomically(notation, notation_pdf(options.paper))
+    click.echo(f"Wrote {notation}: how the cards are named, four cards to a sheet to cut.")
     click.echo(f"Classroom pack ready in {out}/. Print at 100 % (Actual size).")
 
 

@@ -485,7 +485,7 @@ def solve(
     limit: int | None,
     as_json: bool,
 ) -> None:
-    """Solve a puzzle: a solution, or why none exists (proved by exhaustive search).
+    """Solve a puzzle: a solution, or why none exists (a short reason or a proof case by case).
 
     CARDS are a Matrix set's card names; for Costly Tricks, a position as JSON
     ({"hands": [[...], [...], [...], [...]], "leader": 0, "trick": [...]}, seats A, B, A's

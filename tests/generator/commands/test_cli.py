@@ -30,9 +30,13 @@ def test_pack_with_its_defaults_writes_both_decks_and_the_score_sheets(tmp_path:
     pack = tmp_path / "classroom-pack"
     assert sorted(p.name for p in pack.iterdir()) == [
         "4d-deck.pdf",
+        "notation-cards.pdf",
         "paradox-deck.pdf",
         "score-sheets.pdf",
     ]
+    notation = PdfReader(pack / "notation-cards.pdf")
+    assert len(notation.pages) == 1
+    assert notation.pages[0].extract_text().count("How the cards are named") == 4
     assert len(PdfReader(pack / "4d-deck.pdf").pages) == 18
     assert len(PdfReader(pack / "paradox-deck.pdf").pages) == 10
     sheets = "".join(page.extract_text() for page in PdfReader(pack / "score-sheets.pdf").pages)

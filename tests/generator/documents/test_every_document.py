@@ -18,6 +18,7 @@ from pypdf import PdfReader, PdfWriter
 from generator.documents.calibration import calibration_pdf
 from generator.documents.decks import DeckOptions, deck_pdf
 from generator.documents.matkit import KitOptions, mat_kit_pdf
+from generator.documents.notation import notation_pdf
 from generator.documents.scoresheets import all_score_sheets_pdf
 from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
 from generator.draw.layout import CARD_SIZES, PAPERS, Size
@@ -91,6 +92,7 @@ DOCUMENTS: dict[str, Callable[[Size], bytes]] = {
     "successive kit": successive_kit,
     "score sheets": all_score_sheets_pdf,
     "calibration": calibration_pdf,
+    "notation cards": notation_pdf,
 }
 
 

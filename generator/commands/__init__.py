@@ -41,11 +41,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "handout": (
         "generator.commands.handouts:handout",
-        "Print a handout for the class: notation, a reference card for the card names.",
+        "Print a handout for the class: a game's rules, every game's, or the notation card.",
     ),
     "rules": (
         "generator.commands.games:rules",
-        ("List the games, or show one game's options and what 'printables score' reads for it."),
+        "List the games, or show one game's rules, options and what 'printables score' reads.",
     ),
     "score": (
         "generator.commands.games:score",

@@ -211,6 +211,7 @@ def pack(
         score-sheets.pdf  a score sheet for each game of the two books that keeps
                           score, and The Third Man's board to tape together
         notation-cards.pdf  how the cards are named, four cards to a sheet
+        rules-handouts.pdf  every game's rules in brief, a page each
     Standard cards print on their own: printables deck standard
 
     The decks take the options of 'printables deck': card size, bleed, duplex offset and
@@ -243,6 +244,13 @@ def pack(
     notation = out / "notation-cards.pdf"
     write_atomically(notation, notation_pdf(options.paper))
     click.echo(f"Wrote {notation}: how the cards are named, four cards to a sheet to cut.")
+    from generator.documents.handouts import make_handouts
+    from printables.games.handouts import HANDOUTS
+
+    handouts = out / "rules-handouts.pdf"
+    data, per_game = make_handouts(list(HANDOUTS), options.paper)
+    write_atomically(handouts, data)
+    click.echo(f"Wrote {handouts}: the rules of all {len(HANDOUTS)} games, {sum(per_game)} pages.")
     click.echo(f"Classroom pack ready in {out}/. Print at 100 % (Actual size).")
 
 

@@ -98,7 +98,7 @@ def _rules_json(game: Game[Any, Any, Any]) -> dict[str, Any]:
 @click.argument("game", required=False, callback=_game)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def rules(game: Game[Any, Any, Any] | None, as_json: bool) -> None:
-    """List the games, or show one game's options and what 'printables score' reads for it.
+    """List the games, or show one game's rules, options and what 'printables score' reads.
 
     \b
     Examples:
@@ -115,8 +115,10 @@ def rules(game: Game[Any, Any, Any] | None, as_json: bool) -> None:
             click.echo(f"{g.key:<{width}}  {_players(g):>4} players  {g.title}: {g.summary}")
         click.echo("\nMore on one game: printables rules GAME")
         return
-    click.echo(f"{game.title} ({game.book}), {_players(game)} players")
-    click.echo(game.summary)
+    from printables.games.handouts import HANDOUTS
+
+    click.echo(HANDOUTS[game.key].text())  # the rules handout's text, its example scored
+    click.echo(f"\nPrint it for the class: printables handout {game.key}")
     options = game.option_help()
     if options:
         click.echo("\nOptions (printables score ... -o NAME=VALUE), book defaults:")

@@ -32,8 +32,10 @@ def test_pack_with_its_defaults_writes_both_decks_and_the_score_sheets(tmp_path:
         "4d-deck.pdf",
         "notation-cards.pdf",
         "paradox-deck.pdf",
+        "rules-handouts.pdf",
         "score-sheets.pdf",
     ]
+    assert len(PdfReader(pack / "rules-handouts.pdf").pages) >= 21
     notation = PdfReader(pack / "notation-cards.pdf")
     assert len(notation.pages) == 1
     assert notation.pages[0].extract_text().count("How the cards are named") == 4

@@ -580,7 +580,8 @@ def test_pack_writes_both_decks_and_the_score_sheets(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     folder = tmp_path / "pack"
     assert sorted(p.name for p in folder.iterdir()) == [
-        "4d-deck.pdf", "notation-cards.pdf", "paradox-deck.pdf", "score-sheets.pdf"
+        "4d-deck.pdf", "notation-cards.pdf", "paradox-deck.pdf", "rules-handouts.pdf",
+        "score-sheets.pdf",
     ]  # fmt: skip
     assert len(PdfReader(folder / "4d-deck.pdf").pages) == 18
     assert len(PdfReader(folder / "paradox-deck.pdf").pages) == 10

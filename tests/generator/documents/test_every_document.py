@@ -17,12 +17,14 @@ from pypdf import PdfReader, PdfWriter
 
 from generator.documents.calibration import calibration_pdf
 from generator.documents.decks import DeckOptions, deck_pdf
+from generator.documents.handouts import handouts_pdf
 from generator.documents.matkit import KitOptions, mat_kit_pdf
 from generator.documents.notation import notation_pdf
 from generator.documents.scoresheets import all_score_sheets_pdf
 from generator.documents.worksheet import WorksheetOptions, worksheet_pdf
 from generator.draw.layout import CARD_SIZES, PAPERS, Size
 from printables.cards.decks import DECKS
+from printables.games.handouts import HANDOUTS
 from printables.matrix.puzzles import disjoint_sets, generated_id, get_puzzle
 from printables.puzzles import get_kind
 
@@ -93,6 +95,7 @@ DOCUMENTS: dict[str, Callable[[Size], bytes]] = {
     "score sheets": all_score_sheets_pdf,
     "calibration": calibration_pdf,
     "notation cards": notation_pdf,
+    "rules handouts": lambda paper: handouts_pdf(list(HANDOUTS), paper),
 }
 
 

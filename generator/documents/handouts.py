@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.documents.blocks import cards_height, draw_cards
+from generator.documents.blocks import (
+    GAP,
+    NAME_BAND,
+    cards_height,
+    draw_cards,
+    mini_face,
+    mini_size,
+)
 from generator.documents.document import Document
 from generator.draw.layout import Size
+from printables.cards.deck import Card
 from printables.games.handouts import HANDOUTS, Handout
 
 CARD_SCALE = 0.9
@@ -54,13 +62,20 @@ def _handout(doc: Document, handout: Handout) -> None:
         doc.y += 3.0
     worked = handout.worked()
     cards = handout.example_cards
-    room = cards_height(len(cards), doc.width, CARD_SCALE) if cards else 0.0
+    grid = handout.example_grid
+    if handout.layout == "flat":
+        room = cards_height(len(cards), doc.width, CARD_SCALE) if cards else 0.0
+    else:
+        room = len(grid) * (mini_size(_grid_scale(grid)).height + NAME_BAND + GAP)
     doc.ensure(30.0 + room)
     doc.text("Worked example", size=11.5, bold=True)
     doc.y += 0.5
     doc.text(handout.example_note[:1].upper() + handout.example_note[1:], size=10.5)
     doc.y += 1.5
-    if cards:
+    if handout.layout != "flat":
+        _draw_grid(doc, grid)
+        doc.y += 2.0
+    elif cards:
         draw_cards(doc, cards, scale=CARD_SCALE)
         doc.y += 2.0
     doc.text(f"Written: {handout.example}", size=9.5)
@@ -70,3 +85,27 @@ def _handout(doc: Document, handout: Handout) -> None:
     for reason in worked.reasons:
         doc.ensure(6.0)
         doc.text(reason, size=10)
+
+
+def _draw_grid(doc: Document, grid: Sequence[Sequence[Card | None]]) -> None:
+    """Cards as they lie on the table, row by row, an empty place left blank; each card's
+    name below it."""
+    scale = _grid_scale(grid)
+    size = mini_size(scale)
+    top = doc.y
+    for r, row in enumerate(grid):
+        y = top + r * (size.height + NAME_BAND + GAP)
+        for c, card in enumerate(row):
+            if card is None:
+                continue
+            x = doc.left + c * (size.width + GAP)
+            doc.scene(f"mini {card} {scale:g}", mini_face(card, scale), x, y)
+            doc.rect(x, y, size.width, size.height, width=0.4)
+            doc.text_at(x + size.width / 2, y + size.height + 3.4, str(card), size=7,
+                        bold=True, anchor="middle")  # fmt: skip
+    doc.y = top + len(grid) * (size.height + NAME_BAND + GAP) - GAP
+
+
+def _grid_scale(grid: Sequence[Sequence[Card | None]]) -> float:
+    """Smaller cards for a tall layout (a 4x4 array), so the handout keeps to a page."""
+    return CARD_SCALE if len(grid) <= 3 else 0.65

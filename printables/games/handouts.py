@@ -47,6 +47,29 @@ class Handout:
     """For a source that lost part of its text: what is missing and how play goes on."""
     shown: str = ""
     """The cards to draw when the example names none itself (bids written as numbers)."""
+    layout: str = "flat"
+    """How the example's cards lie: ``flat`` (a row of the cards named), ``rows`` (each
+    group between '/' a row of a grid, '.' an empty place) or ``columns`` (each group a
+    column, as Eighty-one writes its columns)."""
+
+    @property
+    def example_grid(self) -> tuple[tuple[Card | None, ...], ...]:
+        """The example's cards as they lie on the table: rows of cards, None for an empty
+        place (a flat example is one row of its cards)."""
+        if self.layout == "flat":
+            return (self.example_cards,)
+        groups = [
+            tuple(
+                None if word in (".", "-") else self.game.deck.card(word) for word in part.split()
+            )
+            for part in self.example.split("/")
+        ]
+        if self.layout == "rows":
+            return tuple(groups)
+        depth = max(len(group) for group in groups)
+        return tuple(
+            tuple(group[k] if k < len(group) else None for group in groups) for k in range(depth)
+        )
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -115,6 +138,7 @@ HANDOUTS: dict[str, Handout] = dict(
             "In MAT, a timed competition, the quickest right answer wins each set.",
             example="BbzT Bg~T Bw=T / Gb~T Gg=T GwzT / RbzT RgzC RwzS",
             example_note="a solved 3x3 grid: the rows share a color, the columns a shade.",
+            layout="rows",
         ),
         _h(
             "challenge-matrix",
@@ -151,6 +175,7 @@ HANDOUTS: dict[str, Handout] = dict(
             "BbzS GbzS RbzS BbzT",
             example_note="a finished array of the black set: each triple-flush pair inside "
             "a row or a column counts.",
+            layout="rows",
         ),
         _h(
             "zodiac",
@@ -253,6 +278,7 @@ HANDOUTS: dict[str, Handout] = dict(
             "81 cards are in the columns.",
             example="Bb=S Gw~S / Rg=T BwzT",
             example_note="two columns of two cards, each column checked whole.",
+            layout="columns",
         ),
         _h(
             "dna",
@@ -267,6 +293,7 @@ HANDOUTS: dict[str, Handout] = dict(
             end="Win when all 81 cards form one chain.",
             example="GbzS GbzC RbzC RgzC / Gw=C",
             example_note="two chains: every neighbour shares three values.",
+            layout="rows",
         ),
         _h(
             "cross-purposes",
@@ -284,6 +311,7 @@ HANDOUTS: dict[str, Handout] = dict(
             example="Bb=S Bg=S Bb~S Bg~S / Gb=S Gg=S Gb~S Gg~S / Bb=C Bg=C Bb~C Bg~C / "
             "Gb=C Gg=C Gb~C Gg~C",
             example_note="a full array, as player 1 sees it.",
+            layout="rows",
         ),
         _h(
             "4d-poker",
@@ -310,6 +338,7 @@ HANDOUTS: dict[str, Handout] = dict(
             end="The first player out of cards wins; if nobody can play, the fewest cards win.",
             example="Bb=S Bb=T / . Bw=T",
             example_note="three cards on the table: does every touching pair share three?",
+            layout="rows",
         ),
         _h(
             "challenge-cipher",

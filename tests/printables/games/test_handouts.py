@@ -63,3 +63,16 @@ def test_the_handouts_are_in_the_projects_own_words() -> None:
                 if f" {run} " in f" {books} ":
                     taken.append((key, heading, run))
     assert not taken, taken
+
+
+def test_layouts_lie_as_on_the_table() -> None:
+    """A grid as rows, Eighty-one's columns stood up, an empty place left empty."""
+    matrix = HANDOUTS["matrix"].example_grid
+    assert [[str(c) for c in row] for row in matrix] == [
+        ["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]
+    ]  # fmt: skip
+    columns = HANDOUTS["eighty-one"].example_grid
+    assert [[str(c) for c in row] for row in columns] == [["Bb=S", "Rg=T"], ["Gw~S", "BwzT"]]
+    tiles = HANDOUTS["tiles"].example_grid
+    assert tiles[1][0] is None and str(tiles[1][1]) == "Bw=T"
+    assert HANDOUTS["zodiac"].example_grid == (HANDOUTS["zodiac"].example_cards,)

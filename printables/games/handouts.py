@@ -11,7 +11,7 @@ handouts follow them.
 
 >>> handout = HANDOUTS["matches"]
 >>> handout.worked().summary
-'2 points: Gb=S on Gg~S scores 2'
+'Gb=S on Gg~S scores 2'
 """
 
 from __future__ import annotations

@@ -73,4 +73,4 @@ def test_the_handout_command_writes_the_sheet(tmp_path: Path) -> None:
     )
     assert out.read_bytes() == notation_pdf(PAPERS["a4"])
     wrong = CliRunner().invoke(commands.main, ["handout", "bridge"])
-    assert wrong.exit_code == 2 and "'bridge' is not 'notation'" in wrong.output
+    assert wrong.exit_code == 2 and "or 'all', or 'notation'" in wrong.output

@@ -15,7 +15,10 @@ three-card sets are ciphers of each other exactly when their patterns match.
 A cipher is defined more generally: one set can be turned into the other by
 substituting values (within each attribute, the attributes themselves in any
 order) and reordering cards. :func:`cipher_form` computes a canonical form
-under those substitutions, so :func:`are_ciphers` works for sets of any size.
+under those substitutions for small sets (up to 8 cards: it tries every card order);
+:func:`are_ciphers` decides any two sets, of any size, by searching for the
+substitution itself (the rulebook's challenge of nine nine-card sets that are ciphers
+of each other takes a few milliseconds a pair).
 """
 
 from __future__ import annotations
@@ -182,13 +185,90 @@ def cipher_form(cards: Sequence[Card]) -> tuple[tuple[int, ...], ...]:
 
 
 def are_ciphers(first: Sequence[Card], second: Sequence[Card]) -> bool:
-    """Whether one set can be made the other by substituting values.
+    """Whether one set can be made the other by substituting values, of any size.
+
+    For each way to pair the attributes, cards are paired one by one, each only with a
+    card of the same *profile* (how many cards share each of its values, attribute by
+    attribute), keeping every value substitution one-to-one; a pairing that gets stuck
+    is undone (backtracking), so a False means that no substitution exists.
 
     >>> from printables.cards import card
     >>> are_ciphers([card("Bb=S"), card("Bb=C")], [card("GwzT"), card("GgzT")])
     True
+    >>> from printables.cards import FOUR_D
+    >>> blue_black = [c for c in FOUR_D.cards if str(c).startswith("Bb")]
+    >>> red_white = [c for c in FOUR_D.cards if str(c).startswith("Rw")]
+    >>> len(blue_black), are_ciphers(blue_black, red_white)
+    (9, True)
     """
-    return len(first) == len(second) and cipher_form(first) == cipher_form(second)
+    _check(first)
+    _check(second)
+    if len(first) != len(second):
+        return False
+    if not first:
+        return True
+    a = [c.values for c in first]
+    b = [c.values for c in second]
+    width = len(a[0])
+    if any(len(v) != width for v in a + b):
+        return False
+    return any(_substitution(a, b, pairing) for pairing in permutations(range(width)))
+
+
+def _profiles(rows: Sequence[Sequence[object]], columns: Sequence[int]) -> list[tuple[int, ...]]:
+    """For each row, how many rows share its value in each of ``columns`` (in that order)."""
+    counts = [
+        {value: sum(1 for row in rows if row[col] == value) for value in {r[col] for r in rows}}
+        for col in columns
+    ]
+    return [tuple(counts[k][row[col]] for k, col in enumerate(columns)) for row in rows]
+
+
+def _substitution(
+    a: Sequence[Sequence[object]], b: Sequence[Sequence[object]], pairing: Sequence[int]
+) -> bool:
+    """Whether the rows of ``a`` pair with those of ``b``, attribute ``k`` of ``a`` read as
+    attribute ``pairing[k]`` of ``b``, with one value substitution per attribute."""
+    width = len(pairing)
+    mine = _profiles(a, range(width))
+    theirs = _profiles(b, pairing)
+    if sorted(mine) != sorted(theirs):
+        return False
+    # The rarest profiles first: fewer candidates early, so dead ends show soon.
+    rarity = {p: mine.count(p) for p in mine}
+    order = sorted(range(len(a)), key=lambda r: (rarity[mine[r]], mine[r]))
+    forward: list[dict[object, object]] = [{} for _ in range(width)]
+    backward: list[dict[object, object]] = [{} for _ in range(width)]
+    used = [False] * len(b)
+
+    def place(depth: int) -> bool:
+        if depth == len(order):
+            return True
+        r = order[depth]
+        for s in range(len(b)):
+            if used[s] or theirs[s] != mine[r]:
+                continue
+            added = []
+            fits = True
+            for k in range(width):
+                x, y = a[r][k], b[s][pairing[k]]
+                known = forward[k].get(x)
+                if known is None and y not in backward[k]:
+                    forward[k][x], backward[k][y] = y, x
+                    added.append((k, x, y))
+                elif known != y:
+                    fits = False
+                    break
+            if fits:
+                used[s] = True
+                if place(depth + 1):
+                    return True
+                used[s] = False
+            for k, x, y in added:
+                del forward[k][x], backward[k][y]
+        return False
+
+    return place(0)
 
 
 def chart(cards: Sequence[Card]) -> tuple[str, str, str]:

@@ -8,7 +8,7 @@ below share that work.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations, permutations
 
@@ -352,3 +352,74 @@ def test_cipher_form_limits() -> None:
     assert cipher_form(FOUR_D.cards[:5])
     with pytest.raises(DuplicateCardError):
         cipher_form([c("Bb=S"), c("Gw~T"), c("Bb=S")])
+
+
+# -- ciphers of any size ------------------------------------------------------------------
+
+
+@st.composite
+def large_substituted(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
+    """A set of 5 to 27 cards and a copy with values substituted, attributes permuted and
+    cards reordered: always a cipher of it."""
+    cards = draw(st.lists(st.sampled_from(FOUR_D.cards), min_size=5, max_size=27, unique=True))
+    attrs = draw(st.permutations(range(4)))
+    values = [draw(st.permutations(range(3))) for _ in range(4)]
+    moved = [
+        c("".join(FOUR_D.attributes[j].values[values[j][k.values[attrs[j]]]].symbol
+                  for j in range(4)))
+        for k in cards
+    ]  # fmt: skip
+    return cards, draw(st.permutations(moved))
+
+
+@settings(max_examples=60)
+@given(large_substituted())
+def test_a_substituted_copy_of_any_size_is_a_cipher(case: tuple[list[Card], list[Card]]) -> None:
+    first, second = case
+    assert are_ciphers(first, second) and are_ciphers(second, first)
+
+
+@st.composite
+def near_sets(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
+    """Two sets of 5 to 7 cards from a small part of the deck, so that many pairs are
+    ciphers and many are near misses."""
+    size = draw(st.integers(5, 7))
+    pool = draw(st.sampled_from([FOUR_D.cards[:9], FOUR_D.cards[:27], FOUR_D.cards]))
+    sets = st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True)
+    return draw(sets), draw(sets)
+
+
+@settings(max_examples=60)
+@given(near_sets())
+def test_the_search_agrees_with_the_canonical_form(case: tuple[list[Card], list[Card]]) -> None:
+    """Up to 7 cards the canonical form (every card order tried) decides too."""
+    first, second = case
+    assert are_ciphers(first, second) == (cipher_form(first) == cipher_form(second))
+
+
+def nine(prefix_of: Callable[[Card], str]) -> list[list[Card]]:
+    groups: dict[str, list[Card]] = defaultdict(list)
+    for card in FOUR_D.cards:
+        groups[prefix_of(card)].append(card)
+    return list(groups.values())
+
+
+def test_the_rulebooks_nine_nine_card_ciphers() -> None:
+    """The appendix's challenge: the deck split into nine nine-card sets, each a cipher of
+    the others. Fixing the values of two attributes gives such a split, whichever two."""
+    by_color_shade = nine(lambda k: str(k)[:2])
+    by_pattern_shape = nine(lambda k: str(k)[2:])
+    assert [len(s) for s in by_color_shade] == [9] * 9
+    for a, b in combinations(by_color_shade + by_pattern_shape, 2):
+        assert are_ciphers(a, b)
+    broken = [*by_color_shade[0][:8], by_color_shade[1][0]]  # one card from another set
+    assert not are_ciphers(broken, by_color_shade[2])
+    assert are_ciphers(FOUR_D.cards, list(reversed(FOUR_D.cards)))  # the whole deck
+
+
+def test_more_than_eight_cards_get_a_verdict_but_no_canonical_form() -> None:
+    assert are_ciphers(FOUR_D.cards[:9], FOUR_D.cards[9:18])
+    with pytest.raises(ValueError, match="at most 8"):
+        cipher_form(FOUR_D.cards[:9])
+    with pytest.raises(DuplicateCardError):
+        are_ciphers([c("Bb=S"), c("Bb=S")], [c("Bb=S"), c("Bb=C")])

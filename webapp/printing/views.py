@@ -1,8 +1,9 @@
 """The print page for teachers: worksheets (kind, size, difficulty, count, paper), MAT
-kits, score sheets and decks, as PDF downloads from the browser, the same documents the
-``printables`` commands write. The QR codes of worksheets point at this server's own
-address as a pupil's phone reaches it (:func:`webapp.network.public_url`), so they work
-without a flag. A session's own kit comes from its console (:func:`session_kit`).
+kits, score sheets, rules handouts and notation cards, and decks, as PDF downloads
+from the browser, the same documents the ``printables`` commands write. The QR codes of
+worksheets point at this server's own address as a pupil's phone reaches it
+(:func:`webapp.network.public_url`), so they work without a flag. A session's own kit
+comes from its console (:func:`session_kit`).
 
 Printing changes nothing on the server, so the forms use GET: a bad choice shows the
 page again with the problem and every choice kept. Puzzles are made in this process
@@ -16,11 +17,14 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
+from generator.documents.handouts import handouts_pdf
 from generator.documents.matkit import KitOptions, mat_kit_pdf
+from generator.documents.notation import notation_pdf
 from generator.documents.scoresheets import SCORE_SHEETS, score_sheet_pdf
 from generator.documents.worksheet import MOST_PER_PAGE, WorksheetOptions, make_worksheet
 from generator.draw.layout import PAPERS, LayoutError, parse_paper
 from printables.cards.decks import DECKS
+from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import KIND as MATRIX
 from printables.matrix.puzzles import MAX_SEED, disjoint_sets, get_puzzle
@@ -48,7 +52,7 @@ DEFAULTS = {"kind": "matrix", "size": "3x3", "want": "either", "difficulty": "me
             "cards": "4", "question": "play", "count": "12", "paper": "letter", "key": "both",
             "per_page": "",
             "seed": "", "variant": "simultaneous", "sets": "5", "players": "", "limit":
-            str(TIME_LIMIT), "game": "", "sheet_players": ""}  # fmt: skip
+            str(TIME_LIMIT), "game": "", "sheet_players": "", "handout": "all"}  # fmt: skip
 
 
 class Refused(ValueError):
@@ -61,9 +65,11 @@ def _typed() -> dict[str, str]:
 
 def _page(typed: dict[str, str], problem: str | None, status: int = 200) -> tuple[str, int]:
     games = sorted(((key, sheet.title) for key, sheet in SCORE_SHEETS.items()), key=lambda g: g[1])
+    handouts = [("all", "Every game's rules"), ("notation", "Notation cards (four a sheet)")]
+    handouts += [(key, f"{h.game.title} ({h.game.book})") for key, h in HANDOUTS.items()]
     page = render_template(
         "printing/index.html", typed=typed, problem=problem, kinds=KINDS, sizes=SIZES,
-        questions=QUESTIONS, papers=PAPERS, games=games, decks=DECKS.values(),
+        questions=QUESTIONS, papers=PAPERS, games=games, decks=DECKS.values(), handouts=handouts,
         key_choices=KEY_CHOICES,
         check_url=public_url(url_for("checking.start")),
     )  # fmt: skip
@@ -198,6 +204,23 @@ def scoresheet() -> Any:
             options["players"] = _whole(typed["sheet_players"], "players", 1, 99)
         data = score_sheet_pdf(typed["game"], _paper(typed), **options)
         return data, f"scoresheet-{typed['game']}.pdf"
+
+    return _made(make)
+
+
+@bp.get("/print/handout.pdf")
+@login_required
+def handout() -> Any:
+    def make(typed: dict[str, str]) -> tuple[bytes, str]:
+        chosen = typed["handout"]
+        paper = _paper(typed)
+        if chosen == "notation":
+            return notation_pdf(paper), "notation-cards.pdf"
+        if chosen == "all":
+            return handouts_pdf(list(HANDOUTS), paper), "rules-handouts.pdf"
+        if chosen not in HANDOUTS:
+            raise Refused("choose the rules of a game, of every game, or the notation cards")
+        return handouts_pdf([chosen], paper), f"{chosen}-rules.pdf"
 
     return _made(make)
 

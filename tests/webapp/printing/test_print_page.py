@@ -108,6 +108,22 @@ def test_the_students_pages_and_the_key_download_apart_packed_as_asked(
     assert len(PdfReader(io.BytesIO(both.data)).pages) == len(pages) + len(key_pages)
 
 
+def test_rules_handouts_and_notation_cards_download(lan: tuple[Flask, FlaskClient]) -> None:
+    _, teacher = lan
+    page = teacher.get("/print").get_data(as_text=True)
+    assert '<option value="all" selected>Every game' in page
+    assert '<option value="lockdown" >Lockdown (Lockdown)</option>' in page
+    one = teacher.get("/print/handout.pdf", query_string={"handout": "zodiac", "paper": "a4"})
+    assert one.status_code == 200
+    assert 'filename="zodiac-rules.pdf"' in one.headers["Content-Disposition"]
+    assert text_of(one.data).startswith("Zodiac\n")
+    every = teacher.get("/print/handout.pdf")
+    assert 'filename="rules-handouts.pdf"' in every.headers["Content-Disposition"]
+    assert len(PdfReader(io.BytesIO(every.data)).pages) >= 21
+    cards = teacher.get("/print/handout.pdf", query_string={"handout": "notation"})
+    assert text_of(cards.data).count("How the cards are named") == 4
+
+
 @pytest.mark.parametrize(
     ("path", "query", "problem"),
     [("/print/worksheet.pdf", {"count": "99"}, "How many puzzles: a number from 1 to 24, not 99."),
@@ -121,6 +137,8 @@ def test_the_students_pages_and_the_key_download_apart_packed_as_asked(
       "Players: a number from 1 to 9"),
      ("/print/mat-kit.pdf", {"limit": "5"}, "The time limit: a number from 10 to 3600, not 5."),
      ("/print/scoresheet.pdf", {}, "Choose the game whose score sheet to print."),
+     ("/print/handout.pdf", {"handout": "bridge"},
+      "Choose the rules of a game, of every game, or the notation cards."),
      ("/print/scoresheet.pdf", {"game": "matches", "paper": "legal"}, "legal")],
 )  # fmt: skip
 def test_a_choice_that_cannot_be_printed_says_why_and_keeps_every_choice(

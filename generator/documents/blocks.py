@@ -89,14 +89,19 @@ def draw_cards(
     for k, card in enumerate(cards):
         row, col = divmod(k, per_row)
         x = left + col * (size.width + GAP)
-        y = top + row * (size.height + NAME_BAND + GAP)
-        doc.scene(f"mini {card} {scale:g}", mini_face(card, scale), x, y)
-        doc.rect(x, y, size.width, size.height, width=0.4)
-        doc.text_at(x + size.width / 2, y + size.height + 3.4, str(card),
-                    size=8 if scale >= 0.9 else 7, bold=True, anchor="middle")  # fmt: skip
+        draw_card(doc, card, x, top + row * (size.height + NAME_BAND + GAP), scale)
     used = cards_height(len(cards), width, scale)
     doc.y = top + used
     return used
+
+
+def draw_card(doc: Document, card: Card, x: float, y: float, scale: float = 1.0) -> None:
+    """One small card, framed, top-left at (x, y), its name below it."""
+    size = mini_size(scale)
+    doc.scene(f"mini {card} {scale:g}", mini_face(card, scale), x, y)
+    doc.rect(x, y, size.width, size.height, width=0.4)
+    doc.text_at(x + size.width / 2, y + size.height + 3.4, str(card),
+                size=8 if scale >= 0.9 else 7, bold=True, anchor="middle")  # fmt: skip
 
 
 def check_url(base_url: str, puzzle_id: str) -> str:

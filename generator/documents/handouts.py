@@ -14,8 +14,8 @@ from generator.documents.blocks import (
     GAP,
     NAME_BAND,
     cards_height,
+    draw_card,
     draw_cards,
-    mini_face,
     mini_size,
 )
 from generator.documents.document import Document
@@ -96,13 +96,8 @@ def _draw_grid(doc: Document, grid: Sequence[Sequence[Card | None]]) -> None:
     for r, row in enumerate(grid):
         y = top + r * (size.height + NAME_BAND + GAP)
         for c, card in enumerate(row):
-            if card is None:
-                continue
-            x = doc.left + c * (size.width + GAP)
-            doc.scene(f"mini {card} {scale:g}", mini_face(card, scale), x, y)
-            doc.rect(x, y, size.width, size.height, width=0.4)
-            doc.text_at(x + size.width / 2, y + size.height + 3.4, str(card), size=7,
-                        bold=True, anchor="middle")  # fmt: skip
+            if card is not None:
+                draw_card(doc, card, doc.left + c * (size.width + GAP), y, scale)
     doc.y = top + len(grid) * (size.height + NAME_BAND + GAP) - GAP
 
 

@@ -17,6 +17,7 @@ from generator.documents.blocks import (
     cards_height,
     draw_cards,
     draw_qr,
+    mini_size,
 )
 from generator.documents.document import BODY, Column, Document, text_height
 from printables.matrix.check import check_grid
@@ -84,7 +85,7 @@ def plan_puzzle(puzzle: Puzzle, width: float, room: float, qr: bool = True) -> B
             break
         beside_w = width - answer_w - SIDE_GAP
         heights = [(HEAD + 3.0 + cards_height(count, width, scale) + 3.0 + below_h + FOOT, False)]
-        if beside_w >= 3 * (16.0 * scale):
+        if beside_w >= 3 * mini_size(scale).width:  # room for three cards a row
             cards_h = cards_height(count, beside_w, scale)
             heights.append((HEAD + 3.0 + max(cards_h, answer_h) + FOOT, True))
         fitting = [(h, beside) for h, beside in heights if h <= room + 1e-9]

@@ -117,15 +117,13 @@ def _student_pages(
     doc.text(design.instructions(puzzles[0]), size=10)
     doc.y += 4.0
     room = doc.bottom - doc.y  # the first page's, the least any page has
-    per_page = options.per_page or _densest(puzzles, design, doc.width, room, qr)
+    per_page = options.per_page or max(
+        1, _most_per_page(puzzles, design, doc.width, room, qr, DENSE_SCALE)
+    )
     slot = room / per_page
     plans = [design.plan(p, doc.width, slot, qr) for p in puzzles]
     if any(plan is None for plan in plans):
-        most = max(
-            (n for n in range(1, MOST_PER_PAGE + 1)
-             if all(design.plan(p, doc.width, room / n, qr) for p in puzzles)),
-            default=0,
-        )  # fmt: skip
+        most = _most_per_page(puzzles, design, doc.width, room, qr)
         sizes = " and ".join(sorted({p.size_text for p in puzzles}))
         raise WorksheetError(
             f"{per_page} {sizes} puzzles do not fit on a {doc.paper.name} page; at most {most} do"
@@ -148,20 +146,25 @@ def _student_pages(
     return per_page
 
 
-def _densest(
-    puzzles: Sequence[Any], design: PuzzleDesign, width: float, room: float, qr: bool
+def _most_per_page(
+    puzzles: Sequence[Any],
+    design: PuzzleDesign,
+    width: float,
+    room: float,
+    qr: bool,
+    scale: float = 0.0,
 ) -> int:
-    """The most puzzles a page holds with every card at least :data:`DENSE_SCALE` (one, if
-    even that takes smaller cards)."""
+    """The most puzzles ``room`` mm hold with every card at least ``scale`` times the usual
+    small card (0: when none fits)."""
 
-    def readable(plan: BlockPlan | None) -> bool:
-        return plan is not None and plan.scale >= DENSE_SCALE
+    def fits(plan: BlockPlan | None) -> bool:
+        return plan is not None and plan.scale >= scale
 
     fitting = [
         n for n in range(1, MOST_PER_PAGE + 1)
-        if all(readable(design.plan(p, width, room / n, qr)) for p in puzzles)
+        if all(fits(design.plan(p, width, room / n, qr)) for p in puzzles)
     ]  # fmt: skip
-    return max(fitting, default=1)
+    return max(fitting, default=0)
 
 
 def _key_pages(

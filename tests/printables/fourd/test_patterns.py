@@ -279,9 +279,14 @@ def oracle_ciphers(first: Sequence[Card], second: Sequence[Card]) -> bool:
 
 
 @st.composite
-def substituted(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
-    """A set and a copy with values substituted, attributes permuted and cards reordered."""
-    cards = draw(st.lists(st.sampled_from(FOUR_D.cards), min_size=1, max_size=4, unique=True))
+def substituted(
+    draw: st.DrawFn, min_size: int = 1, max_size: int = 4
+) -> tuple[list[Card], list[Card]]:
+    """A set and a copy with values substituted, attributes permuted and cards reordered:
+    always a cipher of it."""
+    cards = draw(
+        st.lists(st.sampled_from(FOUR_D.cards), min_size=min_size, max_size=max_size, unique=True)
+    )
     attrs = draw(st.permutations(range(4)))
     values = [draw(st.permutations(range(3))) for _ in range(4)]
     moved = []
@@ -357,23 +362,8 @@ def test_cipher_form_limits() -> None:
 # -- ciphers of any size ------------------------------------------------------------------
 
 
-@st.composite
-def large_substituted(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
-    """A set of 5 to 27 cards and a copy with values substituted, attributes permuted and
-    cards reordered: always a cipher of it."""
-    cards = draw(st.lists(st.sampled_from(FOUR_D.cards), min_size=5, max_size=27, unique=True))
-    attrs = draw(st.permutations(range(4)))
-    values = [draw(st.permutations(range(3))) for _ in range(4)]
-    moved = [
-        c("".join(FOUR_D.attributes[j].values[values[j][k.values[attrs[j]]]].symbol
-                  for j in range(4)))
-        for k in cards
-    ]  # fmt: skip
-    return cards, draw(st.permutations(moved))
-
-
 @settings(max_examples=60)
-@given(large_substituted())
+@given(substituted(min_size=5, max_size=27))
 def test_a_substituted_copy_of_any_size_is_a_cipher(case: tuple[list[Card], list[Card]]) -> None:
     first, second = case
     assert are_ciphers(first, second) and are_ciphers(second, first)

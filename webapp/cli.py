@@ -12,10 +12,14 @@ from contextlib import AbstractContextManager, nullcontext
 
 import click
 
+from generator.network import PORT
+
 
 @click.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--port", default=PORT, show_default=True, type=click.IntRange(1, 65535),
+              help="Port to listen on (worksheets' QR codes assume this one; with another, "
+              "print them with --base-url).")  # fmt: skip
 @click.option(
     "--workers",
     default=None,

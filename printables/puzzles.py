@@ -247,7 +247,11 @@ class PuzzleKind(ABC, Generic[P, C]):
         exists."""
 
 
-KIND_MODULES: tuple[str, ...] = ("printables.matrix.puzzles", "printables.paradox.problems")
+KIND_MODULES: tuple[str, ...] = (
+    "printables.matrix.puzzles",
+    "printables.paradox.problems",
+    "printables.questions.nada",
+)
 """One line per kind: the module that defines its ``KIND``."""
 
 

@@ -1,0 +1,330 @@
+"""Question puzzles: the kinds whose puzzle is a question about a few groups of cards
+(which nadas? which card is secret? which set is a cipher? which hand wins?), answered
+in a few words or card names and checked with reasons.
+
+A question kind (a :class:`QuestionKind`) says which questions it asks, how it makes a
+puzzle of each at each level (:meth:`QuestionKind.make`), how many answers a puzzle has
+(:meth:`QuestionKind.solutions`, exhaustive, so that a count of 1 proves the answer
+unique) and how it judges a written answer (:meth:`QuestionKind.judge`). This module gives
+every such kind the rest, the same for all: ids, sheets, choices and verdicts, so one
+worksheet design, one checking page and the practice page serve every question kind.
+
+Ids say their kind: ``<key>-`` and six characters holding the question, the level and a
+seed, scrambled by the kind's own multiplier (``nada-...``), read in any case (``o``
+reads as ``0``, ``i`` and ``l`` as ``1``). A generated id means what the kind's ``make``
+makes of its seed (Python's ``random.Random`` seeded with the id), so changing ``make``
+changes printed ids: the golden file ``tests/printables/golden/question-ids.json`` holds
+them. A kind may also read puzzles typed by hand (:meth:`QuestionKind.typed`), named by
+ids of its own form.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from printables.cards.deck import Card, Deck
+from printables.cards.decks import FOUR_D
+from printables.puzzles import (
+    GenerationError,
+    PuzzleError,
+    PuzzleIdError,
+    PuzzleKind,
+    Scramble,
+    base32,
+    read_base32,
+    sheet_seeds,
+)
+
+LEVELS = {"e": "easy", "m": "medium", "h": "hard"}
+MAX_SEED = 10**6
+ATTEMPTS = 400
+"""Tries of a kind's ``make`` before a request is declared unmeetable (it never loops)."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cards shown together, as printed: a label (``Hand``, ``Set B``, ``Clue 2``), a note
+    beside it (``shares 2 values with the secret card``), and, when the layout matters
+    (a grid of cards), how many cards a row."""
+
+    label: str
+    cards: tuple[Card, ...]
+    note: str = ""
+    per_row: int = 0
+
+
+ENTRIES = ("cards", "card", "choice", "order")
+"""How a phone enters an answer: tapping the cards shown, building any card of the deck
+by its values, picking one of :attr:`Question.options`, or putting them in order."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question puzzle: what is asked about which cards, how an answer is written, and
+    the answer with its reasons (for keys; the checking page shows them only once an
+    answer is judged right)."""
+
+    id: str
+    kind: str
+    question: str
+    level: str
+    text: str
+    """The question as printed: "Find the most separate nadas in this hand.\""""
+    groups: tuple[Group, ...]
+    answer_fields: tuple[str, ...]
+    """The labels of the answer lines on paper (``Nadas:``)."""
+    answer_hint: str
+    """How to write an answer, for the checking page's form ("the card names, ...")."""
+    entry: str
+    """How a phone enters it: one of :data:`ENTRIES`."""
+    options: tuple[str, ...]
+    """The answers to choose from, for ``choice`` and ``order`` entries."""
+    answer: str
+    """A right answer, written as a pupil would write it."""
+    key: tuple[str, ...]
+    """The answer and why, in sentences: the answer key."""
+    grade: str
+    """How hard, and what makes it so, in a teacher's words."""
+    hint: str
+    """A nudge that gives the answer away no more than a teacher would."""
+    solution: Any
+    """The answer as the kind holds it, for its ``judge``."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card shown, group by group."""
+        return tuple(c for group in self.groups for c in group.cards)
+
+    @property
+    def size_text(self) -> str:
+        return f"{len(self.cards)} cards"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A written answer's check: right or not, the reasons, what was read, and, once
+    right, the whole explanation (``why``: judged, it gives nothing away)."""
+
+    right: bool
+    reasons: tuple[str, ...]
+    read: str = ""
+    why: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"right": self.right, "read": self.read,
+                                "reasons": list(self.reasons)}  # fmt: skip
+        if self.why:
+            data["why"] = list(self.why)
+        return data
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a teacher asks of a question kind: the question (by name) and the level."""
+
+    question: str
+    level: str = "medium"
+
+
+def letter_of(name: str, table: dict[str, str], what: str) -> str:
+    """The letter of ``name`` (a full name or its letter, any case) in ``table``.
+
+    >>> letter_of("Hard", LEVELS, "difficulty")
+    'h'
+    """
+    key = name.strip().lower()
+    for letter, full in table.items():
+        if key in (letter, full):
+            return letter
+    choices = ", ".join(f"{full} ({letter})" for letter, full in table.items())
+    raise PuzzleError(f"{name!r} is not a {what}; expected {choices}")
+
+
+class QuestionKind(PuzzleKind[Question, Choices]):
+    """A kind of question puzzle: subclasses set the class attributes and implement
+    :meth:`make`, :meth:`solutions` and :meth:`judge` (and :meth:`typed`, when puzzles
+    can be typed by hand)."""
+
+    deck: ClassVar[Deck] = FOUR_D
+    questions: ClassVar[dict[str, str]]
+    """Letter -> name of each question, in the order of the ids (never reordered)."""
+    question_help: ClassVar[dict[str, str]]
+    """Name -> what the question asks, for ``--help`` and the practice page."""
+    scramble: ClassVar[Scramble]
+    """The kind's own mixing of ids (its multiplier fixed forever)."""
+    attempts: ClassVar[int] = ATTEMPTS
+    unique: ClassVar[bool] = True
+    """Whether every generated puzzle has exactly one right answer (a challenge may have
+    many: its ``judge`` verifies an answer, and :meth:`solutions` counts them)."""
+
+    @property
+    def prefix(self) -> str:
+        return self.key + "-"
+
+    @property
+    def id_help(self) -> str:  # type: ignore[override]
+        example = self.generated_id(self.first, "medium", 7)
+        return f"{self.prefix} and six letters or digits, such as {example}"
+
+    @property
+    def first(self) -> str:
+        """The first question's name (the default)."""
+        return next(iter(self.questions.values()))
+
+    # -- ids ---------------------------------------------------------------------------
+
+    def generated_id(self, question: str, level: str, seed: int) -> str:
+        """The id of the puzzle made from ``seed`` (``question`` and ``level`` by name or
+        letter)."""
+        q = list(self.questions).index(letter_of(question, self.questions, "question"))
+        d = list(LEVELS).index(letter_of(level, LEVELS, "difficulty"))
+        if not 0 <= seed < MAX_SEED:
+            raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
+        n = (seed * len(self.questions) + q) * len(LEVELS) + d
+        return self.prefix + base32(self.scramble(n), 6)
+
+    def read_id(self, text: str) -> tuple[str, str, int]:
+        """The question, level and seed a generated id holds."""
+        key = text.strip().lower()
+        code = key[len(self.prefix) :]
+        if not key.startswith(self.prefix) or not re.fullmatch(r"[0-9a-z]{6}", code):
+            raise PuzzleIdError(f"{text!r} is not a {self.title} id; expected {self.id_help}")
+        n = self.scramble.back(read_base32(code, text))
+        n, d = divmod(n, len(LEVELS))
+        seed, q = divmod(n, len(self.questions))
+        if seed >= MAX_SEED:
+            raise PuzzleIdError(
+                f"{text!r} is not the id of any puzzle; check it for a mistyped character"
+            )
+        return list(self.questions.values())[q], list(LEVELS.values())[d], seed
+
+    # -- the kind's own work -------------------------------------------------------------
+
+    @abstractmethod
+    def make(
+        self, puzzle_id: str, question: str, level: str, rng: random.Random
+    ) -> Question | None:
+        """One try at a puzzle asking ``question`` at ``level``, drawing on ``rng``: the
+        puzzle, its answer proved unique, or None when this try did not meet the request."""
+
+    @abstractmethod
+    def solutions(self, puzzle: Question) -> int:
+        """How many different answers are right, by an exhaustive search (1 for every
+        generated puzzle)."""
+
+    @abstractmethod
+    def judge(self, puzzle: Question, answer: str) -> Verdict:
+        """A written answer's verdict with reasons that never give the answer away; text
+        that cannot be read raises a ValueError saying what is wrong."""
+
+    def read_typed(self, puzzle_id: str) -> Question | None:
+        """The puzzle a typed puzzle's id names (None: not such an id; kinds that read
+        typed puzzles override it and :meth:`typed`)."""
+        return None
+
+    # -- PuzzleKind ----------------------------------------------------------------------
+
+    def owns(self, puzzle_id: str) -> bool:
+        return puzzle_id.strip().lower().startswith(self.prefix)
+
+    def get(self, puzzle_id: str) -> Question:
+        return _get(self, puzzle_id.strip().lower())
+
+    def choices(self, **typed: str) -> Choices:
+        unknown = set(typed) - {"question", "level"}
+        if unknown:
+            raise PuzzleError(
+                f"{self.title} puzzles take a question and a level, not {sorted(unknown)}"
+            )
+        question = self.questions[
+            letter_of(typed.get("question", self.first), self.questions, "question")
+        ]
+        level = LEVELS[letter_of(typed.get("level", "medium"), LEVELS, "difficulty")]
+        return Choices(question, level)
+
+    def generate(self, seed: int, choices: Choices) -> Question:
+        return self.get(self.generated_id(choices.question, choices.level, seed))
+
+    def ids(self, count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> list[str]:
+        if sheet != "worksheet":
+            raise GenerationError(f"{self.title} puzzles are printed on worksheets only")
+        if not 1 <= count <= 100:
+            raise GenerationError(f"a worksheet holds 1 to 100 puzzles, not {count}")
+        seeds = sheet_seeds(count, seed, f"{self.key} worksheet", MAX_SEED)
+        return [self.generated_id(choices.question, choices.level, s) for s in seeds]
+
+    def typed(self, text: str, **typed: str) -> Question:
+        raise PuzzleError(
+            f"{self.title} puzzles are not typed by hand; give a puzzle's id (--id) instead"
+        )
+
+    def count(self, puzzle: Question, limit: int | None = None) -> int:
+        found = self.solutions(puzzle)
+        return found if limit is None else min(found, limit)
+
+    def describe(self, puzzle: Question) -> dict[str, Any]:
+        return {
+            "id": puzzle.id,
+            "kind": puzzle.kind,
+            "question": puzzle.question,
+            "difficulty": puzzle.level,
+            "text": puzzle.text,
+            "groups": [
+                {"label": g.label, "note": g.note, "cards": [str(c) for c in g.cards]}
+                for g in puzzle.groups
+            ],
+            "grade": puzzle.grade,
+            "answer": puzzle.answer,
+            "key": list(puzzle.key),
+        }
+
+    def report(self, puzzle: Question) -> tuple[str, ...]:
+        lines = [f"Puzzle {puzzle.id} ({puzzle.grade}).", puzzle.text]
+        for group in puzzle.groups:
+            note = f" ({group.note})" if group.note else ""
+            lines.append(f"  {group.label}{note}: {' '.join(str(c) for c in group.cards)}")
+        return (*lines, f"Answer: {puzzle.answer}", *puzzle.key)
+
+    def check(self, puzzle: Question, answer: str) -> Verdict:
+        verdict = self.judge(puzzle, answer)
+        return replace(verdict, why=puzzle.key) if verdict.right else verdict
+
+    def explain(self, puzzle: Question) -> tuple[str, ...]:
+        return puzzle.key
+
+
+@lru_cache(maxsize=1024)
+def _get(kind: QuestionKind, puzzle_id: str) -> Question:
+    typed = kind.read_typed(puzzle_id)
+    if typed is not None:
+        return typed
+    question, level, seed = kind.read_id(puzzle_id)
+    puzzle_id = kind.generated_id(question, level, seed)  # as printed: o read as 0...
+    rng = random.Random(puzzle_id)
+    for _ in range(kind.attempts):
+        made = kind.make(puzzle_id, question, level, rng)
+        if made is not None:
+            return made
+    raise GenerationError(
+        f"no {level} {kind.title} puzzle asking {question!r} was found in {kind.attempts} "
+        f"tries (id {puzzle_id}); try another seed or level"
+    )
+
+
+def card_list(cards: Sequence[Card]) -> str:
+    """Card names separated by spaces.
+
+    >>> from printables.cards import card
+    >>> card_list([card("Bb=S"), card("GwzC")])
+    'Bb=S GwzC'
+    """
+    return " ".join(str(c) for c in cards)

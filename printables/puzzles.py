@@ -251,6 +251,8 @@ KIND_MODULES: tuple[str, ...] = (
     "printables.matrix.puzzles",
     "printables.paradox.problems",
     "printables.questions.nada",
+    "printables.questions.poker",
+    "printables.questions.placement",
 )
 """One line per kind: the module that defines its ``KIND``."""
 

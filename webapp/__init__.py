@@ -64,10 +64,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from webapp.home import views as home
     from webapp.mat import play
     from webapp.mat import views as mat
+    from webapp.practice import views as practice
     from webapp.printing import views as printing
     from webapp.timers import views as timers
 
-    for feature in (accounts, checking, decks, home, mat, play, printing, timers):
+    for feature in (accounts, checking, decks, home, mat, play, practice, printing, timers):
         app.register_blueprint(feature.bp)
     app.jinja_env.filters["spoken"] = spoken
     app.cli.add_command(cli.teacher)

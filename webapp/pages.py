@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from flask import redirect, render_template, request, session
 from werkzeug.wrappers import Response
 
+from printables.cards.deck import Deck
 from printables.cards.wording import sentence
 
 
@@ -95,3 +96,14 @@ def too_busy(scope: str, per_minute: int) -> tuple[str, int, dict[str, str]] | N
         )
         return page, status, {"Retry-After": str(busy.retry_after)}
     return None
+
+
+def card_attributes(deck: Deck) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each attribute of ``deck`` with its values' symbols and names, in the order a card's
+    name writes them: what a form needs to build a card by its values.
+
+    >>> from printables.cards import FOUR_D
+    >>> card_attributes(FOUR_D)[0]
+    ('color', [('B', 'blue'), ('G', 'green'), ('R', 'red')])
+    """
+    return [(a.name, [(v.symbol, v.name) for v in a.values]) for a in deck.attributes]

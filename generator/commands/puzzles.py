@@ -50,6 +50,7 @@ from printables.matrix.puzzles import (
 )
 from printables.paradox.problems import QUESTIONS as TRICK_QUESTIONS
 from printables.puzzles import GenerationError, PuzzleError, PuzzleKind, get_kind, kind_of, kinds
+from printables.questions.base import QuestionKind
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,34 @@ KIND_OPTIONS: dict[str, KindOptions] = {
         label=lambda choices: f"{choices.question}-{choices.cards}",
         count_words=lambda puzzle: "Best cards" if puzzle.question == "play" else "Answers",
     ),
+    **{
+        key: KindOptions(
+            choices={"question": "question", "difficulty": "level"},
+            typed=(),
+            typed_what=kind.typed_help or "a typed puzzle",
+            missing=f"give {kind.typed_help}, or --id"
+            if kind.typed_help
+            else f"{kind.title} puzzles are not typed by hand: give a puzzle's id (--id)",
+            typed_hint="'CARDS'",
+            label=lambda choices: f"{choices.question}-{choices.level}",
+            count_words=lambda puzzle: "Right answers",
+        )
+        for key, kind in kinds().items()
+        if isinstance(kind, QuestionKind)
+    },
 }
-"""How each kind's puzzles are asked for on the command line, by kind key."""
+"""How each kind's puzzles are asked for on the command line, by kind key (every
+question kind alike)."""
+
+
+def _question_help() -> str:
+    """The questions of every kind that asks them, for ``--question``'s help."""
+    parts = [f"Costly Tricks: {', '.join(TRICK_QUESTIONS.values())} (default play)"]
+    for kind in kinds().values():
+        if isinstance(kind, QuestionKind):
+            parts.append(f"{kind.title}: {', '.join(kind.questions.values())} "
+                         f"(default {kind.first})")  # fmt: skip
+    return "; ".join(parts) + "."
 
 
 class KindChoice(click.Choice[str]):
@@ -210,15 +237,15 @@ def generation_options(function: Any) -> Any:
 
 
 def trick_options(function: Any) -> Any:
-    """--cards and --question: how Costly Tricks problems are chosen (worksheet only)."""
+    """--cards (Costly Tricks) and --question (Costly Tricks and the question kinds): what is
+    asked (worksheet only); a question is read by its kind, which refuses another's."""
     for option in reversed(
         [
             click.option("--cards", type=click.IntRange(3, 6), default=4, show_default=True,
                          help="Costly Tricks: cards a hand, 3 to 6."),
-            click.option("--question", type=click.Choice(list(TRICK_QUESTIONS.values()),
-                         case_sensitive=False), default="play", show_default=True,
-                         help="Costly Tricks: play (which card, and what net?), legal (which "
-                         "cards may be played?) or winner (who wins the trick?)."),
+            click.option("--question", default=None, help="What is asked. " + _question_help()
+                         + " Costly Tricks' play: which card, and what net?; legal: which "
+                         "cards may be played?; winner: who wins the trick?"),
         ]
     ):  # fmt: skip
         function = option(function)
@@ -232,7 +259,8 @@ def _choices(kind: PuzzleKind[Any, Any], values: Mapping[str, Any]) -> Any:
     ctx = click.get_current_context()
     _refuse_others(ctx, kind, list(spec.choices), list(values))
     try:
-        return kind.choices(**{spec.choices[name]: str(values[name]) for name in spec.choices})
+        return kind.choices(**{spec.choices[name]: str(values[name]) for name in spec.choices
+                               if values[name] is not None})  # fmt: skip
     except PuzzleError as error:
         raise click.UsageError(str(error)) from None
 
@@ -287,7 +315,7 @@ def worksheet(
     seed: int | None,
     ids: tuple[str, ...],
     cards: int,
-    question: str,
+    question: str | None,
     count: int,
     base_url: str | None,
     no_qr: bool,

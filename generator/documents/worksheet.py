@@ -20,17 +20,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.documents import costly_tricks_blocks, matrix_blocks
+from generator.documents import costly_tricks_blocks, matrix_blocks, question_blocks
 from generator.documents.blocks import BlockPlan, PuzzleDesign, check_url, id_list
 from generator.documents.document import MARGIN, Document
 from generator.draw.layout import Size
-from printables.puzzles import kind_of
+from printables.puzzles import kind_of, kinds
+from printables.questions.base import QuestionKind
 
 PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
     "matrix": matrix_blocks.DESIGN,
     "costly-tricks": costly_tricks_blocks.DESIGN,
+    **{
+        key: question_blocks.design(kind)
+        for key, kind in kinds().items()
+        if isinstance(kind, QuestionKind)
+    },
 }
-"""How each puzzle kind is printed, by kind key."""
+"""How each puzzle kind is printed, by kind key (every question kind by one design)."""
 
 NAME_LINE = "Name: ______________________   Date: ____________"
 """On every student page, at the heading's right."""

@@ -159,9 +159,15 @@ class QuestionKind(PuzzleKind[Question, Choices]):
     """Letter -> name of each question, in the order of the ids (never reordered)."""
     question_help: ClassVar[dict[str, str]]
     """Name -> what the question asks, for ``--help`` and the practice page."""
+    rules: ClassVar[str]
+    """What a pupil needs to know to answer, in a few sentences: a worksheet's
+    instructions, and the checking and practice pages' reminder."""
     scramble: ClassVar[Scramble]
     """The kind's own mixing of ids (its multiplier fixed forever)."""
     attempts: ClassVar[int] = ATTEMPTS
+    typed_help: ClassVar[str] = ""
+    """What :meth:`typed` reads (``"a hand's card names"``); empty when the kind's puzzles
+    are not typed by hand."""
     unique: ClassVar[bool] = True
     """Whether every generated puzzle has exactly one right answer (a challenge may have
     many: its ``judge`` verifies an answer, and :meth:`solutions` counts them)."""

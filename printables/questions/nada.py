@@ -86,18 +86,18 @@ def _most_key(hand: Sequence[Card], best: tuple[Nada, ...]) -> tuple[str, ...]:
     found = nadas_in(hand)
     size = len(best)
     lines = [
-        f"The most is {size} separate nada{'s' if size != 1 else ''}: "
-        + "; ".join(names(n) for n in best) + ".",
-        "In each, every attribute shows all three values.",
-    ]  # fmt: skip
+        f"The most is {size} separate nada{'s' if size != 1 else ''}; in each, every attribute "
+        "shows all three values."
+    ]
     in_best = {c: n for n in best for c in n}
-    for decoy in (n for n in found if n not in best):
+    answer = {frozenset(n) for n in best}
+    for decoy in (n for n in found if frozenset(n) not in answer):
         clash = [c for c in decoy if c in in_best]
         taken = and_list([f"{c} (from {names(in_best[c])})" for c in clash])
         lines.append(f"{names(decoy)} is a nada too, but it takes {taken}.")
     whole = f"The hand holds {len(found)} nada{'s' if len(found) != 1 else ''} in all"
-    lines.append(f"{whole}; every way of choosing separate ones was tried, and only these "
-                 f"{size} reach {size}.")  # fmt: skip
+    lines.append(f"{whole}; every choice of separate nadas was tried: none has {size + 1}, "
+                 f"and no other has {size}.")  # fmt: skip
     return tuple(lines)
 
 
@@ -138,6 +138,12 @@ class NadaKind(QuestionKind):
         DISCARD: "which of ten cards to discard to go out with three nadas",
     }
     scramble = Scramble(0x3C6EF373)
+    typed_help = "a hand's card names (3 to 21 cards)"
+    rules = (
+        "A nada is three cards on which every attribute shows all three values: three colors, "
+        "three shades, three patterns and three shapes. Separate nadas share no card. Nine "
+        "cards that make three separate nadas go out."
+    )
 
     def make(
         self, puzzle_id: str, question: str, level: str, rng: random.Random
@@ -199,7 +205,8 @@ class NadaKind(QuestionKind):
             return None
         made = len(nadas_in(hand)) - 3
         best = best_packings(nine)[0]
-        tempting = [n for n in nadas_in(hand) if n not in best]
+        answer = {frozenset(n) for n in best}
+        tempting = [n for n in nadas_in(hand) if frozenset(n) not in answer]
         key = [
             f"Discard {extra}: the other nine make three separate nadas: "
             + "; ".join(names(n) for n in best) + ".",
@@ -329,8 +336,9 @@ def _judge_most(puzzle: Question, answer: str) -> Verdict:
     found = len(groups)
     plural = "s" if found != 1 else ""
     if found < best:
-        return Verdict(False, (f"your {found} nada{plural} are right and separate, but the hand "
-                               "holds a larger set of separate nadas",), read)  # fmt: skip
+        yours = "your nada is right" if found == 1 else f"your {found} nadas are right and separate"
+        return Verdict(False, (f"{yours}, but the hand holds a larger set of separate nadas",),
+                       read)  # fmt: skip
     return Verdict(True, (f"{found} separate nada{plural}, the most this hand holds",), read)
 
 

@@ -1,8 +1,9 @@
 """Answer checking: the page a worksheet's QR code opens, ``/check/<puzzle-id>``.
 
 The id says its puzzle kind (:func:`printables.puzzles.kind_of`), and the page is that
-kind's (``templates/checking/<kind>.html``): it shows the puzzle's cards (a Costly Tricks
-problem: the four hands and the trick so far) and takes a written answer; the verdict
+kind's (``templates/checking/<kind>.html``; every question kind's is
+``checking/question.html``): it shows the puzzle's cards (a Costly Tricks problem: the four
+hands and the trick so far; a question: its groups of cards) and takes a written answer; the verdict
 comes from the kind's own check, with reasons a student can act on. The key is never
 sent: a wrong claim of impossibility is told so, not shown a solution; a wrong card is
 told what it loses, not which card is best. ``/check`` takes a Matrix set typed by hand (a
@@ -24,9 +25,10 @@ from printables.cards.wording import sentence
 from printables.matrix.puzzles import KIND as MATRIX
 from printables.matrix.session import set_key
 from printables.puzzles import PuzzleError, kind_of
+from printables.questions.base import QuestionKind
 from webapp.db import now, read
 from webapp.mat.store import sets_in_play
-from webapp.pages import problem, too_busy
+from webapp.pages import card_attributes, problem, too_busy
 
 bp = Blueprint("checking", __name__)
 
@@ -75,8 +77,11 @@ def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, s
                 verdict = kind.check(puzzle, answer)
             except ValueError as error:
                 trouble = problem(error)
+    question = isinstance(kind, QuestionKind)
     page = render_template(
-        f"checking/{kind.key}.html",
+        "checking/question.html" if question else f"checking/{kind.key}.html",
+        kind=kind,
+        attributes=card_attributes(kind.deck) if question else (),
         puzzle=puzzle,
         cards=puzzle.cards,
         answer=answer or "",

@@ -28,7 +28,8 @@ from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import KIND as MATRIX
 from printables.matrix.puzzles import MAX_SEED, disjoint_sets, get_puzzle
-from printables.puzzles import PuzzleError, get_kind
+from printables.puzzles import PuzzleError, get_kind, kinds
+from printables.questions.base import QuestionKind
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
 from webapp.mat import store
@@ -40,7 +41,18 @@ bp = Blueprint("printing", __name__)
 PRINT_LIMIT = 30
 """Documents a minute from one address: each takes up to a few seconds to make."""
 
-KINDS = {"matrix": "Matrix", "costly-tricks": "Costly Tricks (PARADOX)"}
+KINDS = {
+    "matrix": "Matrix",
+    "costly-tricks": "Costly Tricks (PARADOX)",
+    **{
+        f"{key}:{question}": f"{kind.title}: {kind.question_help[question]}"
+        for key, kind in kinds().items()
+        if isinstance(kind, QuestionKind)
+        for question in kind.questions.values()
+    },
+}
+"""The worksheets offered: Matrix, Costly Tricks, and each question of every question kind
+(``nada:most``)."""
 SIZES = ("3x3", "3x4", "3x5", "4x4", "4x5", "5x5")
 QUESTIONS = {"play": "Which card, and what net?", "legal": "Which cards may be played?",
              "winner": "Who wins the trick?"}  # fmt: skip
@@ -136,9 +148,13 @@ def worksheet() -> Any:
     def make(typed: dict[str, str]) -> tuple[bytes, str]:
         if typed["kind"] not in KINDS:
             raise Refused(f"the kind of puzzle is one of {', '.join(KINDS)}")
-        kind = get_kind(typed["kind"])
+        key, _, question = typed["kind"].partition(":")
+        kind = get_kind(key)
         count = _whole(typed["count"], "how many puzzles", 1, 24)
-        if kind is MATRIX:
+        if question:
+            choices = kind.choices(question=question, level=typed["difficulty"])
+            label = question
+        elif kind is MATRIX:
             choices = kind.choices(
                 size=typed["size"], want=typed["want"], level=typed["difficulty"]
             )

@@ -256,7 +256,8 @@ def test_worksheet_drills_and_given_ids(tmp_path: Path) -> None:
          "--cards is not an option of Matrix puzzles (they take --size, --kind or --difficulty)"),
         ("matrix", ["--question", "legal"], "--question is not an option of Matrix puzzles"),
         ("costly-tricks", ["--cards", "7"], "'--cards': 7 is not in the range 3<=x<=6"),
-        ("costly-tricks", ["--question", "bid"], "'bid' is not one of 'play', 'legal', 'winner'"),
+        ("costly-tricks", ["--question", "bid"],
+         "'bid' is not a question; expected play, legal or winner"),
         ("costly-tricks", ["--id", "costly-tricks-zzzzzz"], "check it for a mistyped character"),
     ],
 )  # fmt: skip

@@ -1,0 +1,176 @@
+"""Nada puzzles: every generated hand's answer is re-found by a brute force written here
+from the rule (three cards, every attribute showing three values), its uniqueness and
+level with it; written answers are judged with reasons that never name the answer."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printables.cards.deck import Card
+from printables.cards.decks import FOUR_D
+from printables.puzzles import PuzzleIdError, kind_of
+from printables.questions.nada import KIND
+
+SEEDS = range(30)
+
+
+def nada(trio: tuple[Card, ...]) -> bool:
+    return all(len({c.values[a] for c in trio}) == 3 for a in range(4))
+
+
+def packings(hand: tuple[Card, ...]) -> tuple[int, list[frozenset[frozenset[Card]]]]:
+    """The size of the largest sets of separate nadas, and every such set (brute force)."""
+    found = [frozenset(t) for t in combinations(hand, 3) if nada(t)]
+    for size in range(len(hand) // 3, 0, -1):
+        best = [
+            frozenset(choice) for choice in combinations(found, size)
+            if len(frozenset().union(*choice)) == 3 * size
+        ]  # fmt: skip
+        if best:
+            return size, best
+    return 0, []
+
+
+def goes_out(nine: list[Card]) -> bool:
+    return any(
+        nada(a) and nada(b) and nada(tuple(c for c in nine if c not in a + b))
+        for a in combinations(nine, 3)
+        for b in combinations([c for c in nine if c not in a], 3)
+    )
+
+
+def puzzle(question: str, level: str, seed: int):  # type: ignore[no-untyped-def]
+    return KIND.generate(seed, KIND.choices(question=question, level=level))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_most_nadas_are_found_again_by_brute_force_and_are_unique(level: str) -> None:
+    sizes = {"easy": {9}, "medium": {9, 12}, "hard": {12, 15}}[level]
+    for seed in SEEDS:
+        p = puzzle("most", level, seed)
+        hand = p.cards
+        assert p.level == level and len(hand) in sizes
+        size, best = packings(hand)
+        assert len(best) == 1 and KIND.solutions(p) == 1
+        written = {
+            frozenset(KIND.deck.card(n) for n in part.split()) for part in p.answer.split(" / ")
+        }
+        assert written == set(best[0]) and len(written) == size
+        decoys = sum(1 for t in combinations(hand, 3) if nada(t)) - size
+        assert {"easy": decoys == 0, "medium": decoys == 1, "hard": decoys >= 2}[level]
+        assert KIND.check(p, p.answer).right
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_exactly_one_discard_goes_out_by_brute_force(level: str) -> None:
+    for seed in SEEDS:
+        p = puzzle("discard", level, seed)
+        hand = list(p.cards)
+        assert len(hand) == 10 and p.level == level
+        outs = [c for c in hand if goes_out([x for x in hand if x != c])]
+        assert [str(c) for c in outs] == [p.answer]
+        others = sum(1 for t in combinations(hand, 3) if nada(t)) - 3
+        assert {"easy": others == 0, "medium": others == 1, "hard": others >= 2}[level]
+        assert KIND.check(p, p.answer.lower()).right and KIND.solutions(p) == 1
+
+
+def test_a_decoy_in_the_discard_key_really_leaves_seven_cards_without_two_nadas() -> None:
+    for seed in SEEDS:
+        p = puzzle("discard", "hard", seed)
+        decoys = [line.split(" is a nada")[0] for line in p.key if " is a nada too" in line]
+        assert len(decoys) >= 2
+        for text in decoys:
+            trio = tuple(KIND.deck.card(n) for n in text.split())
+            rest = [c for c in p.cards if c not in trio]
+            assert not any(
+                nada(a) and nada(b) and not set(a) & set(b)
+                for a in combinations(rest, 3) for b in combinations(rest, 3)
+            )  # fmt: skip
+
+
+def test_wrong_answers_get_reasons_that_do_not_give_the_answer_away() -> None:
+    p = puzzle("discard", "medium", 3)
+    for card in p.cards:
+        if str(card) == p.answer:
+            continue
+        verdict = KIND.check(p, str(card))
+        assert not verdict.right and not verdict.why
+        assert p.answer not in " ".join(verdict.reasons)
+        assert verdict.reasons[0].startswith(f"without {card}, ")
+    most = puzzle("most", "hard", 3)
+    first = most.answer.split(" / ")[0]
+    verdict = KIND.check(most, first)
+    assert not verdict.right
+    assert "larger set of separate nadas" in verdict.reasons[0]
+    for part in most.answer.split(" / ")[1:]:
+        assert part not in " ".join(verdict.reasons)
+
+
+def test_a_right_answer_is_told_why() -> None:
+    p = puzzle("most", "medium", 1)
+    verdict = KIND.check(p, p.answer)
+    assert verdict.right and verdict.why == p.key
+    assert verdict.to_json()["why"] == list(p.key)
+
+
+def test_the_reasons_name_what_is_wrong_with_each_written_nada() -> None:
+    p = puzzle("most", "easy", 2)
+    nadas = [part.split() for part in p.answer.split(" / ")]
+    a, b = nadas[0], nadas[1]
+    not_a_nada = [a[0], a[1], b[0]]
+    verdict = KIND.check(p, " ".join(not_a_nada) + " / " + " ".join(b))
+    reasons = " ".join(verdict.reasons)
+    assert "is not a nada: " in reasons and "both show" in reasons
+    assert f"{b[0]} is in nada 1 and nada 2" in reasons
+    assert "has 2 cards" in KIND.check(p, f"{a[0]} {a[1]}").reasons[0]
+    # one line of nine names is read as three nadas, in the order written
+    assert KIND.check(p, " ".join(n for nada_ in nadas for n in nada_)).right
+
+
+def test_bad_text_says_what_is_wrong_and_lower_case_is_read() -> None:
+    p = puzzle("discard", "easy", 4)
+    with pytest.raises(ValueError, match="'x' is not a shade"):
+        KIND.check(p, "Bx=S")
+    outside = next(c for c in FOUR_D.cards if c not in p.cards)
+    with pytest.raises(ValueError, match=f"{outside} is not in this hand"):
+        KIND.check(p, str(outside))
+    with pytest.raises(ValueError, match="write one card to discard, not 2"):
+        KIND.check(p, f"{p.cards[0]} {p.cards[1]}")
+    assert KIND.check(p, "  " + p.answer.lower() + " ").right
+
+
+def test_ids_keep_their_kind_and_are_read_in_any_case() -> None:
+    p = puzzle("discard", "hard", 11)
+    assert p.id.startswith("nada-") and kind_of(p.id) is KIND
+    assert KIND.get(p.id.upper()) == p
+    assert KIND.read_id(p.id) == ("discard", "hard", 11)
+    with pytest.raises(PuzzleIdError, match="mistyped"):
+        KIND.get("nada-zzzzzz")
+    with pytest.raises(PuzzleIdError, match="not a Nada id"):
+        KIND.get("nada-12")
+
+
+def test_a_typed_hand_is_a_most_puzzle_named_by_its_cards() -> None:
+    hand = "BbzS Gw=C Rg~T Rb=C BwzT Gg~S Bb~S RwzC Gg=T"
+    p = KIND.typed(hand)
+    assert p.id.startswith("nada-c-") and p.question == "most"
+    assert sorted(str(c) for c in p.cards) == sorted(hand.split())
+    assert KIND.get(p.id) == p and KIND.solutions(p) >= 1
+    assert KIND.typed(" ".join(reversed(hand.split()))).id == p.id
+    with pytest.raises(ValueError, match="3 to 21 cards, not 2"):
+        KIND.typed("BbzS Gw=C")
+    with pytest.raises(ValueError, match="'x' is not a shade"):
+        KIND.typed("Bx=S Gw=C Rg~T")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(FOUR_D.cards), min_size=3, max_size=12, unique=True))
+def test_any_typed_hand_is_solved_as_the_brute_force_solves_it(hand: list[Card]) -> None:
+    p = KIND.typed(" ".join(str(c) for c in hand))
+    size, best = packings(p.cards)
+    assert KIND.solutions(p) == len(best) if size else KIND.solutions(p) in (0, 1)
+    assert KIND.check(p, p.answer).right

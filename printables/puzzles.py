@@ -253,6 +253,8 @@ KIND_MODULES: tuple[str, ...] = (
     "printables.questions.nada",
     "printables.questions.poker",
     "printables.questions.placement",
+    "printables.questions.secret_card",
+    "printables.questions.cipher",
 )
 """One line per kind: the module that defines its ``KIND``."""
 

@@ -27,8 +27,9 @@ from generator.documents.blocks import (
     draw_qr,
     mini_size,
 )
-from generator.documents.document import Document, text_height
+from generator.documents.document import FILL, Document, text_height
 from generator.draw.fonts import text_width
+from printables.cards.deck import Card
 from printables.puzzles import kind_of
 from printables.questions.base import Group, Question, QuestionKind
 
@@ -82,7 +83,7 @@ def flow(groups: tuple[Group, ...], width: float, scale: float) -> Flow:
     placed: list[Placed] = []
     x = y = band = 0.0
     for group in groups:
-        count = max(1, len(group.cards))
+        count = max(1, len(group.cells))
         if group.per_row:
             per_row = min(group.per_row, fit)
         else:
@@ -154,10 +155,18 @@ def draw_groups(doc: Document, puzzle: Question, x: float, y: float, width: floa
         if item.group.note:
             after = text_width(item.group.label, 8.5, bold=True) + 1.5
             doc.text_at(left + after, top + 3.0, f"({item.group.note})", size=8.5)
-        for k, card in enumerate(item.group.cards):
+        for k, cell in enumerate(item.group.cells):
             row, col = divmod(k, item.per_row)
-            draw_card(doc, card, left + col * (size.width + GAP),
-                      top + LABEL + row * (size.height + NAME_BAND + GAP), scale)  # fmt: skip
+            cx = left + col * (size.width + GAP)
+            cy = top + LABEL + row * (size.height + NAME_BAND + GAP)
+            if isinstance(cell, Card):
+                draw_card(doc, cell, cx, cy, scale)
+            elif cell == "?":  # the marked place: a bold frame with a question mark
+                doc.rect(cx, cy, size.width, size.height, width=1.6)
+                doc.text_at(cx + size.width / 2, cy + size.height * 0.65, "?", size=20,
+                            bold=True, anchor="middle")  # fmt: skip
+            else:  # an empty place of the grid: a light frame
+                doc.rect(cx, cy, size.width, size.height, fill=FILL, stroke=False)
 
 
 def draw_answer(doc: Document, puzzle: Question, x: float, y: float, url: str | None) -> None:
@@ -232,7 +241,7 @@ def design(kind: QuestionKind) -> PuzzleDesign:
     return PuzzleDesign(
         title=f"{kind.title} puzzles",
         subject=f"{kind.title} puzzles from the 4D Playing Cards rulebook",
-        instructions=lambda puzzle: kind.rules,
+        instructions=lambda puzzle: kind.rules_for(puzzle.question),
         plan=plan_puzzle,
         draw=draw_puzzle,
         key_height=key_height,

@@ -50,13 +50,34 @@ ATTEMPTS = 400
 @dataclass(frozen=True)
 class Group:
     """Cards shown together, as printed: a label (``Hand``, ``Set B``, ``Clue 2``), a note
-    beside it (``shares 2 values with the secret card``), and, when the layout matters
-    (a grid of cards), how many cards a row."""
+    beside it (``shares 2 values with the secret card``), and, when the layout matters,
+    how many cards a row; a grid with empty places (a table of Tiles) also says in which
+    cell each card lies (``slots``, counted along the rows) and which empty cell is marked
+    (``mark``, -1 for none)."""
 
     label: str
     cards: tuple[Card, ...]
     note: str = ""
     per_row: int = 0
+    slots: tuple[int, ...] = ()
+    mark: int = -1
+
+    @property
+    def cells(self) -> tuple[Card | str, ...]:
+        """The group as laid out, cell by cell: a card, ``"?"`` for the marked cell or
+        ``""`` for an empty one (without slots: the cards in order).
+
+        >>> from printables.cards import card
+        >>> Group("Table", (card("Bb=S"),), per_row=2, slots=(2,), mark=1).cells
+        ('', '?', card('Bb=S', deck='4d'))
+        """
+        if not self.slots:
+            return self.cards
+        size = max((*self.slots, self.mark)) + 1
+        cells: list[Card | str] = ["?" if k == self.mark else "" for k in range(size)]
+        for slot, card in zip(self.slots, self.cards, strict=True):
+            cells[slot] = card
+        return tuple(cells)
 
 
 ENTRIES = ("cards", "card", "choice", "order")
@@ -231,6 +252,10 @@ class QuestionKind(PuzzleKind[Question, Choices]):
     def judge(self, puzzle: Question, answer: str) -> Verdict:
         """A written answer's verdict with reasons that never give the answer away; text
         that cannot be read raises a ValueError saying what is wrong."""
+
+    def rules_for(self, question: str) -> str:
+        """What a pupil needs to know to answer ``question`` (by default: :attr:`rules`)."""
+        return self.rules
 
     def read_typed(self, puzzle_id: str) -> Question | None:
         """The puzzle a typed puzzle's id names (None: not such an id; kinds that read

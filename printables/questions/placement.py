@@ -89,7 +89,8 @@ TOUCHING = {"easy": (1,), "medium": (2,), "hard": (3, 4)}
 TILE_HAND = {"easy": 5, "medium": 6, "hard": 6}
 TILE_LEGAL = {"easy": (1, 2), "medium": (0, 1, 2), "hard": (0, 1, 1)}
 """Tiles: how many cards of the hand may go in the marked place (one drawn at random)."""
-EMPTY, MARK = ".", "?"
+EMPTY = "."
+"""An empty place, in the text of a layout."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -575,14 +576,6 @@ class Layout:
         grid, (r, c) = self.grid, self.marked
         return tuple((grid[r + dr, c + dc], w) for dr, dc, w in STEPS if (r + dr, c + dc) in grid)
 
-    def row_text(self, row: int) -> str:
-        """A row cell by cell: names, ``.`` for an empty cell, ``?`` for the marked place."""
-        grid = self.grid
-        return " ".join(
-            MARK if (row, c) == self.marked else str(grid[row, c]) if (row, c) in grid else EMPTY
-            for c in range(self.columns)
-        )
-
 
 def tiles_puzzle(
     table: Sequence[tuple[int, int, Card]], size: tuple[int, int], marked: Cell,
@@ -713,23 +706,25 @@ def _tiles_key(layout: Layout) -> tuple[str, ...]:
 def _tiles_question(puzzle_id: str, layout: Layout) -> Question:
     level, found = tiles_grade(layout)
     r, c = layout.marked
-    rows = tuple(
-        Group(f"Row {i + 1}", tuple(layout.grid[i, k] for k in range(layout.columns)
-                                    if (i, k) in layout.grid),
-              layout.row_text(i), layout.columns)
-        for i in range(layout.rows)
-    )  # fmt: skip
+    cells = [(i, k) for i in range(layout.rows) for k in range(layout.columns)]
+    placed = [cell for cell in cells if cell in layout.grid]
+    table = Group(
+        "Table",
+        tuple(layout.grid[cell] for cell in placed),
+        f"{layout.rows} rows of {layout.columns} places; ? is the marked place",
+        layout.columns,
+        slots=tuple(cells.index(cell) for cell in placed),
+        mark=cells.index(layout.marked),
+    )
     touching = len(layout.touching)
     return Question(
         id=puzzle_id,
         kind=KEY,
         question=TILES_Q,
         level=level,
-        text="Tiles: a card placed must share three values with every card it touches, side "
-        "by side or end to end (diagonal cards do not touch). Each row is written cell by "
-        f"cell: . is an empty cell, ? the marked place (row {r + 1}, cell {c + 1}). Which of "
-        "your cards may go in the marked place? Name all of them, or write none.",
-        groups=(*rows, Group("Hand", layout.hand, f"{len(layout.hand)} cards")),
+        text=f"Which of your cards may go in the marked place (?, row {r + 1}, place {c + 1})? "
+        "Name all of them, or write none.",
+        groups=(table, Group("Hand", layout.hand, f"{len(layout.hand)} cards")),
         answer_fields=("Cards:",),
         answer_hint="the card names, such as Bb=S GwzC, or none",
         entry="cards",
@@ -796,13 +791,18 @@ class PlacementKind(QuestionKind):
         TILES_Q: "which cards of a hand may go in a marked place of a Tiles layout",
     }
     scramble = Scramble(0x1E3779B1)
-    rules = (
-        "Eighty-one: a card may go on a column only if it shows a value that every card of "
-        "the column shows, and a batch puts one card on each column. Good Riddance: a card "
-        "may be played on the top card only if it shares no value with it (Variation 2: "
-        "exactly two). Tiles: a card placed must share three values with every card it "
-        "touches, side by side or end to end; diagonal cards do not touch."
-    )
+    question_rules: ClassVar[dict[str, str]] = {
+        EIGHTY_ONE: "Eighty-one: a card may go on a column only if it shows a value that every "
+        "card of the column shows, and a batch puts one card on each column.",
+        GOOD_RIDDANCE: "Good Riddance: a card may be played on the top card only if it shares "
+        "no value with it (Variation 2: exactly two).",
+        TILES_Q: "Tiles: a card placed must share three values with every card it touches, side "
+        "by side or end to end; diagonal cards do not touch.",
+    }
+    rules = " ".join(question_rules.values())
+
+    def rules_for(self, question: str) -> str:
+        return self.question_rules[question]
 
     def make(
         self, puzzle_id: str, question: str, level: str, rng: random.Random

@@ -49,18 +49,16 @@ def columns_of(puzzle: Question) -> list[tuple[Card, ...]]:
 
 
 def layout_of(puzzle: Question) -> tuple[dict[tuple[int, int], Card], tuple[int, int]]:
-    """The printed layout read back from the rows' notes (the documented convention)."""
+    """The printed layout read back from the table's cells, as a page draws them."""
     grid: dict[tuple[int, int], Card] = {}
     marked = None
-    rows = [g for g in puzzle.groups if g.label.startswith("Row ")]
-    for r, row in enumerate(rows):
-        cells = row.note.split()
-        assert [x for x in cells if x not in ".?"] == [str(c) for c in row.cards]
-        for c, cell in enumerate(cells):
-            if cell == "?":
-                marked = (r, c)
-            elif cell != ".":
-                grid[r, c] = card(cell)
+    table = next(g for g in puzzle.groups if g.label == "Table")
+    for k, cell in enumerate(table.cells):
+        place = divmod(k, table.per_row)
+        if cell == "?":
+            marked = place
+        elif isinstance(cell, Card):
+            grid[place] = cell
     assert marked is not None
     return grid, marked
 

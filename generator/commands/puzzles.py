@@ -36,7 +36,7 @@ from generator.documents.worksheet import WorksheetError, WorksheetOptions, make
 from generator.draw.layout import Size
 from generator.network import default_base_url
 from generator.parallel import puzzles_of
-from printables.cards.wording import or_list, sentence
+from printables.cards.wording import or_list, stopped
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import (
     KIND as MATRIX,
@@ -594,7 +594,7 @@ def check(kind: PuzzleKind[Any, Any], puzzle_id: str, answer: Any, as_json: bool
         data = {"id": puzzle.id, **verdict.to_json()}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        reasons = " ".join(sentence(r) for r in verdict.reasons)
+        reasons = " ".join(stopped(r) for r in verdict.reasons)
         click.echo(("Right. " if verdict.right else "Wrong. ") + reasons)
         for line in getattr(verdict, "why", ()):
             click.echo(line)

@@ -30,6 +30,16 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def stopped(text: str) -> str:
+    """A reason as a whole sentence: a capital first, a full stop last unless it has one.
+
+    >>> stopped("row 1 shares blue"), stopped("Right!")
+    ('Row 1 shares blue.', 'Right!')
+    """
+    text = sentence(text.strip())
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 def values_text(values: Sequence[Value]) -> str:
     """Value names as a list in words: ``"blue, stripe and square"``."""
     words = [v.name for v in values]

@@ -326,8 +326,9 @@ class QuestionKind(PuzzleKind[Question, Choices]):
         return (*lines, f"Answer: {puzzle.answer}", *puzzle.key)
 
     def check(self, puzzle: Question, answer: str) -> Verdict:
+        """The kind's judgement, and the key as ``why`` once the answer is right."""
         verdict = self.judge(puzzle, answer)
-        return replace(verdict, why=puzzle.key) if verdict.right else verdict
+        return replace(verdict, why=puzzle.key if verdict.right else ())
 
     def explain(self, puzzle: Question) -> tuple[str, ...]:
         return puzzle.key

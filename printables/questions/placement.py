@@ -297,7 +297,7 @@ def _columns_question(puzzle_id: str, puzzle: Columns) -> Question:
             kind=KEY,
             question=EIGHTY_ONE,
             level=level,
-            text="Eighty-one: all the cards of a column must share at least one value. On "
+            text="On "
             f"which of these columns (first-dealt card first) may {card} go? Name all of "
             "them, or write none.",
             groups=(*groups, Group("Card", (card,))),
@@ -323,7 +323,7 @@ def _columns_question(puzzle_id: str, puzzle: Columns) -> Question:
         kind=KEY,
         question=EIGHTY_ONE,
         level=level,
-        text="Eighty-one: all the cards of a column must share at least one value. Place "
+        text="Place "
         f"this batch of {len(puzzle.batch)} cards on the {len(columns)} columns (first-dealt "
         "card first), one card on each. Which card goes on which column?",
         groups=(*groups, Group("Batch", puzzle.batch)),

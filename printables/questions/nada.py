@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import ClassVar
 
 from printables.cards.deck import Card
@@ -38,7 +40,14 @@ from printables.cards.errors import CardNameError
 from printables.cards.reading import read_cards
 from printables.cards.wording import and_list, names
 from printables.fourd.flushes import is_nada
-from printables.fourd.nada_hands import HandError, Nada, best_packings, build_hand, nadas_in
+from printables.fourd.nada_hands import (
+    HandError,
+    Nada,
+    best_packings,
+    build_hand,
+    completion,
+    nadas_in,
+)
 from printables.games.fourd.nada import goes_out
 from printables.puzzles import PuzzleError, PuzzleIdError, Scramble, base32, read_base32
 from printables.questions.base import Group, Question, QuestionKind, Verdict
@@ -192,9 +201,12 @@ class NadaKind(QuestionKind):
         except HandError:
             return None
         low, high = EXTRA_NADAS[level]
+        beyond = len(nadas_in(nine)) - 3
+        # a card outside makes one nada with each pair of the nine it completes
+        made = Counter(completion(a, b) for a, b in combinations(nine, 2))
         extras = [
             c for c in FOUR_D.cards
-            if c not in nine and low <= len(nadas_in((*nine, c))) - 3 <= high
+            if c not in nine and low <= beyond + made[c] <= high
         ]  # fmt: skip
         if not extras:
             return None

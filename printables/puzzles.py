@@ -255,6 +255,7 @@ KIND_MODULES: tuple[str, ...] = (
     "printables.questions.placement",
     "printables.questions.secret_card",
     "printables.questions.cipher",
+    "printables.questions.challenge",
 )
 """One line per kind: the module that defines its ``KIND``."""
 

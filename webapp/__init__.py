@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = db.stamp_arrival(app.wsgi_app)  # type: ignore[method-assign,assignment]
     security.init(app)
 
-    from printables.cards.wording import spoken
+    from printables.cards.wording import sentence, spoken
     from webapp import cli
     from webapp.accounts import views as accounts
     from webapp.checking import views as checking
@@ -71,5 +71,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for feature in (accounts, checking, decks, home, mat, play, practice, printing, timers):
         app.register_blueprint(feature.bp)
     app.jinja_env.filters["spoken"] = spoken
+    app.jinja_env.filters["sentence"] = sentence
     app.cli.add_command(cli.teacher)
     return app

@@ -132,7 +132,7 @@ def _student_pages(
         most = _most_per_page(puzzles, design, doc.width, room, qr)
         sizes = " and ".join(sorted({p.size_text for p in puzzles}))
         raise WorksheetError(
-            f"{per_page} {sizes} puzzles do not fit on a {doc.paper.name} page; at most {most} do"
+            f"{per_page} {sizes} puzzles do not fit on one {doc.paper.name} page; at most {most} do"
         )
     tallest = max(plan.height for plan in plans if plan is not None)
     top, on_page, capacity = doc.y, 0, per_page

@@ -9,8 +9,9 @@ unique) and how it judges a written answer (:meth:`QuestionKind.judge`). This mo
 every such kind the rest, the same for all: ids, sheets, choices and verdicts, so one
 worksheet design, one checking page and the practice page serve every question kind.
 
-Ids say their kind: ``<key>-`` and six characters holding the question, the level and a
-seed, scrambled by the kind's own multiplier (``nada-...``), read in any case (``o``
+Ids say their kind: ``<key>-`` and six characters holding the question (room is kept for
+:data:`QUESTION_SLOTS`, so a question added later leaves printed ids alone), the level and
+a seed, scrambled by the kind's own multiplier (``nada-...``), read in any case (``o``
 reads as ``0``, ``i`` and ``l`` as ``1``). A generated id means what the kind's ``make``
 makes of its seed (Python's ``random.Random`` seeded with the id), so changing ``make``
 changes printed ids: the golden file ``tests/printables/golden/question-ids.json`` holds
@@ -30,6 +31,7 @@ from typing import Any, ClassVar
 
 from printables.cards.deck import Card, Deck
 from printables.cards.decks import FOUR_D
+from printables.cards.wording import or_list
 from printables.puzzles import (
     GenerationError,
     PuzzleError,
@@ -43,6 +45,9 @@ from printables.puzzles import (
 
 LEVELS = {"e": "easy", "m": "medium", "h": "hard"}
 MAX_SEED = 10**6
+QUESTION_SLOTS = 4
+"""The questions a kind may ask, at most: an id keeps room for all of them, so a kind can
+add a question without changing what its printed ids mean."""
 ATTEMPTS = 400
 """Tries of a kind's ``make`` before a request is declared unmeetable (it never loops)."""
 
@@ -166,7 +171,7 @@ def letter_of(name: str, table: dict[str, str], what: str) -> str:
     for letter, full in table.items():
         if key in (letter, full):
             return letter
-    choices = ", ".join(f"{full} ({letter})" for letter, full in table.items())
+    choices = or_list([f"{full} ({letter})" for letter, full in table.items()])
     raise PuzzleError(f"{name!r} is not a {what}; expected {choices}")
 
 
@@ -177,7 +182,8 @@ class QuestionKind(PuzzleKind[Question, Choices]):
 
     deck: ClassVar[Deck] = FOUR_D
     questions: ClassVar[dict[str, str]]
-    """Letter -> name of each question, in the order of the ids (never reordered)."""
+    """Letter -> name of each question, in the order of the ids (never reordered; a new
+    question goes last; at most :data:`QUESTION_SLOTS`)."""
     question_help: ClassVar[dict[str, str]]
     """Name -> what the question asks, for ``--help`` and the practice page."""
     rules: ClassVar[str]
@@ -216,7 +222,7 @@ class QuestionKind(PuzzleKind[Question, Choices]):
         d = list(LEVELS).index(letter_of(level, LEVELS, "difficulty"))
         if not 0 <= seed < MAX_SEED:
             raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
-        n = (seed * len(self.questions) + q) * len(LEVELS) + d
+        n = (seed * QUESTION_SLOTS + q) * len(LEVELS) + d
         return self.prefix + base32(self.scramble(n), 6)
 
     def read_id(self, text: str) -> tuple[str, str, int]:
@@ -227,8 +233,8 @@ class QuestionKind(PuzzleKind[Question, Choices]):
             raise PuzzleIdError(f"{text!r} is not a {self.title} id; expected {self.id_help}")
         n = self.scramble.back(read_base32(code, text))
         n, d = divmod(n, len(LEVELS))
-        seed, q = divmod(n, len(self.questions))
-        if seed >= MAX_SEED:
+        seed, q = divmod(n, QUESTION_SLOTS)
+        if seed >= MAX_SEED or q >= len(self.questions):
             raise PuzzleIdError(
                 f"{text!r} is not the id of any puzzle; check it for a mistyped character"
             )
@@ -326,8 +332,9 @@ class QuestionKind(PuzzleKind[Question, Choices]):
         return (*lines, f"Answer: {puzzle.answer}", *puzzle.key)
 
     def check(self, puzzle: Question, answer: str) -> Verdict:
-        """The kind's judgement, and the key as ``why`` once the answer is right."""
-        verdict = self.judge(puzzle, answer)
+        """The kind's judgement, and the key as ``why`` once the answer is right; an answer
+        copied with the sheet's labels (``Discard: Bb=S``) is read without them."""
+        verdict = self.judge(puzzle, without_labels(answer, puzzle.answer_fields))
         return replace(verdict, why=puzzle.key if verdict.right else ())
 
     def explain(self, puzzle: Question) -> tuple[str, ...]:
@@ -350,6 +357,18 @@ def _get(kind: QuestionKind, puzzle_id: str) -> Question:
         f"no {level} {kind.title} puzzle asking {question!r} was found in {kind.attempts} "
         f"tries (id {puzzle_id}); try another seed or level"
     )
+
+
+def without_labels(answer: str, labels: Sequence[str]) -> str:
+    r"""An answer without the answer lines' labels a pupil copied from the sheet, at the
+    start of any line.
+
+    >>> without_labels("Nada 1: Bb=S Gw~C RgzT\nnada 2:Bw=T", ("Nada 1:", "Nada 2:"))
+    'Bb=S Gw~C RgzT\nBw=T'
+    """
+    for label in sorted((label for label in labels if label.strip()), key=len, reverse=True):
+        answer = re.sub(rf"(?im)^([ \t]*){re.escape(label)}[ \t]*", r"\1", answer)
+    return answer
 
 
 def card_list(cards: Sequence[Card]) -> str:

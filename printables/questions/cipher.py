@@ -33,7 +33,7 @@ against each pattern's example) or every candidate card.
 
 >>> puzzle = KIND.generate(5, KIND.choices(question="which", level="hard"))
 >>> puzzle.id, puzzle.level, len(puzzle.cards), KIND.solutions(puzzle)
-('cipher-vgqejm', 'hard', 15, 1)
+('cipher-hxjsam', 'hard', 15, 1)
 >>> KIND.check(puzzle, puzzle.answer.lower()).right
 True
 """

@@ -20,7 +20,7 @@ A hand typed by hand is a "most" puzzle named by its cards: ``nada-c-`` and a co
 
 >>> puzzle = KIND.generate(5, KIND.choices(question="discard", level="easy"))
 >>> puzzle.id, puzzle.level, len(puzzle.cards), KIND.solutions(puzzle)
-('nada-cbzs96', 'easy', 10, 1)
+('nada-th2js5', 'easy', 10, 1)
 >>> KIND.check(puzzle, puzzle.answer.lower()).right
 True
 """
@@ -53,7 +53,7 @@ from printables.puzzles import PuzzleError, PuzzleIdError, Scramble, base32, rea
 from printables.questions.base import Group, Question, QuestionKind, Verdict
 
 KEY = "nada"
-MOST, DISCARD = "most", "discard"
+MOST, DISCARD, OUT = "most", "discard", "out"
 HAND_SIZES = {"easy": (9,), "medium": (9, 12), "hard": (12, 15)}
 """The hand sizes of a "most" puzzle at each level."""
 EXTRA_NADAS = {"easy": (0, 0), "medium": (1, 1), "hard": (2, 99)}
@@ -141,10 +141,11 @@ class NadaKind(QuestionKind):
 
     key = KEY
     title = "Nada"
-    questions: ClassVar[dict[str, str]] = {"m": MOST, "d": DISCARD}
+    questions: ClassVar[dict[str, str]] = {"m": MOST, "d": DISCARD, "o": OUT}
     question_help: ClassVar[dict[str, str]] = {
         MOST: "find the most separate nadas in a hand of 9 to 15 cards",
         DISCARD: "which of ten cards to discard to go out with three nadas",
+        OUT: "does this hand of nine go out? Its three nadas, or No",
     }
     scramble = Scramble(0x297A2D39)
     typed_help = "a hand's card names (3 to 21 cards)"
@@ -163,6 +164,8 @@ class NadaKind(QuestionKind):
             except HandError:
                 return None
             return self._most(puzzle_id, hand)
+        if question == OUT:
+            return self._out(puzzle_id, level, rng)
         return self._discard(puzzle_id, level, rng)
 
     def _most(self, puzzle_id: str, hand: tuple[Card, ...]) -> Question:
@@ -200,13 +203,15 @@ class NadaKind(QuestionKind):
             nine = build_hand(9, "medium" if level == "hard" else "easy", rng)
         except HandError:
             return None
+        if not goes_out(nine):  # a medium hand may plant two nadas only
+            return None
         low, high = EXTRA_NADAS[level]
         beyond = len(nadas_in(nine)) - 3
         # a card outside makes one nada with each pair of the nine it completes
-        made = Counter(completion(a, b) for a, b in combinations(nine, 2))
+        completing = Counter(completion(a, b) for a, b in combinations(nine, 2))
         extras = [
             c for c in FOUR_D.cards
-            if c not in nine and low <= beyond + made[c] <= high
+            if c not in nine and low <= beyond + completing[c] <= high
         ]  # fmt: skip
         if not extras:
             return None
@@ -258,8 +263,109 @@ class NadaKind(QuestionKind):
             solution=extra,
         )
 
+    def _out(self, puzzle_id: str, level: str, rng: random.Random) -> Question | None:
+        """Nine cards that go out (the nadas unique), or that do not: *easy*, a value shows
+        other than three times, or the hand goes out with no other nada; *medium*, every
+        value shows three times and the hand holds at most one nada, or it goes out past one
+        decoy; *hard*, every value shows three times and the hand holds two nadas or more but
+        not three separate ones, or it goes out past one decoy."""
+        try:
+            nine = build_hand(9, "easy" if level == "easy" else "medium", rng)
+        except HandError:
+            return None
+        if not goes_out(nine):  # a medium hand may plant two nadas only
+            return None
+        if rng.random() < 0.5:
+            return self._out_question(puzzle_id, level, nine)
+        hand = list(nine)
+        for _ in range(40):  # a near miss: break the three nadas
+            if level == "easy":
+                hand[rng.randrange(9)] = rng.choice([c for c in FOUR_D.cards if c not in hand])
+            else:  # trade values between two cards: every value still shows three times
+                i, j = rng.sample(range(9), 2)
+                swap = [rng.random() < 0.5 for _ in range(4)]
+                a = tuple(
+                    y if s else x
+                    for x, y, s in zip(hand[i].values, hand[j].values, swap, strict=True)
+                )
+                b = tuple(
+                    x if s else y
+                    for x, y, s in zip(hand[i].values, hand[j].values, swap, strict=True)
+                )
+                new_a, new_b = FOUR_D.with_values(a), FOUR_D.with_values(b)
+                if new_a in hand or new_b in hand or new_a == new_b:
+                    continue
+                hand[i], hand[j] = new_a, new_b
+            if goes_out(hand):
+                continue
+            found = len(nadas_in(hand))
+            counted = why_not_out(hand).startswith("every value")
+            wanted = {"easy": not counted, "medium": counted and found <= 1,
+                      "hard": counted and found >= 2}[level]  # fmt: skip
+            if wanted:
+                rng.shuffle(hand)
+                return self._out_question(puzzle_id, level, tuple(hand))
+        return None
+
+    def _out_question(self, puzzle_id: str, level: str, hand: tuple[Card, ...]) -> Question:
+        packings = [p for p in best_packings(hand) if len(p) == 3]
+        found = nadas_in(hand)
+        if packings:
+            best = packings[0]
+            answer = {frozenset(n) for n in best}
+            key = [f"It goes out: {'; '.join(names(n) for n in best)}; in each, every "
+                   "attribute shows all three values."]  # fmt: skip
+            key += [f"{names(n)} is a nada too, but with it the other six cards are not two "
+                    "nadas." for n in found if frozenset(n) not in answer]  # fmt: skip
+            written = " / ".join(names(n) for n in best)
+            grade = f"{level}: it goes out" + (
+                f", past {_decoy_words(len(found) - 3)}" if len(found) > 3 else ""
+            )
+        else:
+            why = why_not_out(hand)
+            key = [f"It does not go out: {why}."]
+            if why.startswith("every value"):
+                listed = "; ".join(names(n) for n in found)
+                key.append(
+                    "Three separate nadas show every value on exactly three cards, but that is "
+                    "not enough: " + (
+                        f"the hand holds {len(found)} nada{'s' if len(found) != 1 else ''} "
+                        f"({listed}), and no three of them are separate." if found
+                        else "the hand holds no nada at all."
+                    )
+                )  # fmt: skip
+            else:
+                key.append("Three separate nadas show every value on exactly three cards.")
+            written = "No"
+            grade = f"{level}: it does not go out; " + (
+                "a value shows other than three times" if not why.startswith("every value")
+                else f"every value shows three times, {len(found)} nada"
+                f"{'s' if len(found) != 1 else ''} in the hand"
+            )  # fmt: skip
+        return Question(
+            id=puzzle_id,
+            kind=KEY,
+            question=OUT,
+            level=level,
+            text="Does this hand go out (its nine cards make three separate nadas)? If it "
+            "does, write the three nadas; if not, write No.",
+            groups=(Group("Hand", hand, "9 cards"),),
+            answer_fields=("Nada 1 (or No):", "Nada 2:", "Nada 3:"),
+            answer_hint="the three nadas' card names, nadas separated by / (or one a line), or No",
+            entry="cards",
+            options=("No",),
+            answer=written,
+            key=tuple(key),
+            grade=grade,
+            hint="First count how often each color, shade, pattern and shape shows: three "
+            "separate nadas show each value on exactly three cards. Then look for the nadas.",
+            solution=packings,
+        )
+
     def solutions(self, puzzle: Question) -> int:
         hand = puzzle.cards
+        if puzzle.question == OUT:
+            return len([p for p in best_packings(hand) if len(p) == 3]) or 1
         if puzzle.question == MOST:
             return len(best_packings(hand))
         return len(_discards(hand))
@@ -267,6 +373,8 @@ class NadaKind(QuestionKind):
     def judge(self, puzzle: Question, answer: str) -> Verdict:
         if puzzle.question == DISCARD:
             return _judge_discard(puzzle, answer)
+        if puzzle.question == OUT:
+            return _judge_out(puzzle, answer)
         return _judge_most(puzzle, answer)
 
     # -- hands typed by hand -------------------------------------------------------------
@@ -352,6 +460,27 @@ def _judge_most(puzzle: Question, answer: str) -> Verdict:
         return Verdict(False, (f"{yours}, but the hand holds a larger set of separate nadas",),
                        read)  # fmt: skip
     return Verdict(True, (f"{found} separate nada{plural}, the most this hand holds",), read)
+
+
+NO = ("no", "no.", "none", "it does not", "does not", "doesn't", "does not go out", "not out")
+"""How a pupil may write that a hand does not go out."""
+
+
+def _judge_out(puzzle: Question, answer: str) -> Verdict:
+    """ "No", or three separate nadas of the hand's nine cards."""
+    if answer.strip().lower() in NO:
+        if puzzle.solution:
+            return Verdict(False, ("No is not right: look again for three separate nadas",),
+                           "No")  # fmt: skip
+        return Verdict(True, ("the hand does not go out",), "No")
+    verdict = _judge_most(puzzle, answer)
+    written = verdict.read.split(" / ") if verdict.read else []
+    if not verdict.right and not verdict.reasons[0].startswith("your "):
+        return verdict  # a group that is not a nada, a card twice, ...
+    if len(written) != 3:
+        return Verdict(False, (f"going out takes three separate nadas; the answer has "
+                               f"{len(written)}",), verdict.read)  # fmt: skip
+    return Verdict(True, ("three separate nadas: the hand goes out",), verdict.read)
 
 
 def _judge_discard(puzzle: Question, answer: str) -> Verdict:

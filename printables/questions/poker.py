@@ -26,7 +26,7 @@ do not grade at the level asked is dropped.
 
 >>> puzzle = KIND.generate(5, KIND.choices(question="rank", level="easy"))
 >>> puzzle.id, puzzle.level, len(puzzle.groups), KIND.solutions(puzzle)
-('poker-2m0av6', 'easy', 3, 1)
+('poker-580npc', 'easy', 3, 1)
 >>> KIND.check(puzzle, puzzle.answer.lower()).right
 True
 """

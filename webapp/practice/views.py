@@ -2,9 +2,11 @@
 level and gets puzzle after puzzle, each with an instant verdict and its reasons, a hint
 on request and a streak; and the puzzle of the day, for a teacher to project.
 
-Nothing is stored and nobody logs in: a puzzle is its id (:mod:`printables.questions`), the
-streak travels in the page's address (``?streak=3``; a wrong answer sets it back to 0,
-a right one carries it on to the next puzzle), and a verdict is the kind's own
+Nothing about a pupil is stored and nobody logs in (no cookie is set; the only record is
+the per-address count of requests a minute that every public page keeps): a puzzle is its
+id (:mod:`printables.questions`), the streak travels in the page's address
+(``?streak=3``; a wrong answer sets it back to 0, a right one carries it on to the next
+puzzle), and a verdict is the kind's own
 check, as on the checking page, so a reload or a second tab changes nothing. A right
 answer shows the whole explanation; a wrong one only its reasons, and the puzzle stays
 to try again.
@@ -76,8 +78,11 @@ def index() -> str:
 
 
 @bp.get("/next")
-def next_puzzle() -> Response | tuple[str, int]:
+def next_puzzle() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A new puzzle of the kind asked for, on a fresh random seed."""
+    busy = too_busy("check", CHECK_LIMIT)
+    if busy is not None:
+        return busy
     try:
         kind, choices = _asked()
         puzzle = kind.generate(secrets.randbelow(MAX_SEED), choices)
@@ -144,8 +149,11 @@ def puzzle_of_the_day(kind: QuestionKind, choices: Any, day: date) -> Question:
 
 
 @bp.get("/today")
-def today() -> str | tuple[str, int]:
+def today() -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """The puzzle of the day, large, for the projector, with the QR code of its page."""
+    busy = too_busy("check", CHECK_LIMIT)
+    if busy is not None:
+        return busy
     try:
         kind, choices = _asked()
         puzzle = puzzle_of_the_day(kind, choices, date.today())
@@ -158,6 +166,9 @@ def today() -> str | tuple[str, int]:
 @bp.get("/<puzzle_id>/qr.svg")
 def qr(puzzle_id: str) -> Response:
     """The QR code of a puzzle's practice page, as a phone on the network reaches it."""
+    busy = too_busy("check", CHECK_LIMIT)
+    if busy is not None:
+        return busy  # type: ignore[return-value]
     try:
         puzzle = kind_of(puzzle_id).get(puzzle_id)
     except PuzzleError:

@@ -271,7 +271,7 @@ def test_options_of_another_kind_are_refused(
     assert stdout == "" and not list(tmp_path.iterdir())
 
 
-def test_an_unknown_kind_lists_both_kinds() -> None:
+def test_an_unknown_kind_lists_every_kind() -> None:
     code, _, stderr = run("worksheet", "sudoku")
     assert code == 2
-    one_error_line(stderr, "'sudoku' is not 'matrix' or 'costly-tricks'")
+    one_error_line(stderr, "'sudoku' is not 'matrix', 'costly-tricks', 'nada', ", " or '")

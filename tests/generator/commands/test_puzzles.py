@@ -190,7 +190,7 @@ def test_worksheet_per_page_and_what_fits(tmp_path: Path) -> None:
     code, _, stderr = run("worksheet", "matrix", "--size", "5x5", "--per-page", "6",
                           "--seed", "5", "--count", "6", "--out", str(out))  # fmt: skip
     assert code == 2
-    one_error_line(stderr, "6 5x5 puzzles do not fit on a Letter page; at most")
+    one_error_line(stderr, "6 5x5 puzzles do not fit on one Letter page; at most")
 
 
 def test_worksheet_of_given_ids(tmp_path: Path) -> None:

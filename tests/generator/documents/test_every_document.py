@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from pdf_probe import ink_near_edge
@@ -26,7 +27,8 @@ from generator.draw.layout import CARD_SIZES, PAPERS, Size
 from printables.cards.decks import DECKS
 from printables.games.handouts import HANDOUTS
 from printables.matrix.puzzles import disjoint_sets, generated_id, get_puzzle
-from printables.puzzles import get_kind
+from printables.puzzles import get_kind, kinds
+from printables.questions.base import QuestionKind
 
 CARDS = {
     "poker": CARD_SIZES["poker"],
@@ -77,6 +79,15 @@ def tricks_worksheet(paper: Size) -> bytes:
     return worksheet_pdf([kind.get(i) for i in ids], WorksheetOptions(paper))
 
 
+def question_worksheet(key: str, paper: Size) -> bytes:
+    """Three hard puzzles of each of the kind's questions, and their key."""
+    kind = get_kind(key)
+    ids = [i for question in kind.questions.values()
+           for i in kind.ids(3, 1, kind.choices(question=question, level="hard"))]  # fmt: skip
+    return worksheet_pdf([kind.get(i) for i in ids[:: max(1, len(ids) // 6)]],
+                         WorksheetOptions(paper, "http://192.0.2.1:5000"))  # fmt: skip
+
+
 def simultaneous_kit(paper: Size) -> bytes:
     sets = [get_puzzle(generated_id(3, 3, "solvable", "medium", s)) for s in (1, 2)]
     return mat_kit_pdf(sets, KitOptions(paper, "simultaneous", 12))
@@ -96,6 +107,11 @@ DOCUMENTS: dict[str, Callable[[Size], bytes]] = {
     "calibration": calibration_pdf,
     "notation cards": notation_pdf,
     "rules handouts": lambda paper: handouts_pdf(list(HANDOUTS), paper),
+    **{
+        f"{key} worksheet": partial(question_worksheet, key)
+        for key, kind in kinds().items()
+        if isinstance(kind, QuestionKind)
+    },
 }
 
 

@@ -403,7 +403,7 @@ def test_a_teacher_chooses_how_many_a_page_and_too_many_is_refused_with_what_fit
     assert printed.per_page == 2
     texts = page_texts(printed.pdf)
     assert texts[0].count("Impossible\n") == 2
-    with pytest.raises(WorksheetError, match=r"8 5x5 puzzles do not fit on a Letter page; "
+    with pytest.raises(WorksheetError, match=r"8 5x5 puzzles do not fit on one Letter page; "
                        r"at most \d do"):  # fmt: skip
         sheet_of((5, 5), 8, per_page=8)
 

@@ -174,3 +174,40 @@ def test_any_typed_hand_is_solved_as_the_brute_force_solves_it(hand: list[Card])
     size, best = packings(p.cards)
     assert KIND.solutions(p) == len(best) if size else KIND.solutions(p) in (0, 1)
     assert KIND.check(p, p.answer).right
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_whether_a_hand_goes_out_is_found_again_by_brute_force(level: str) -> None:
+    answers = set()
+    for seed in SEEDS:
+        p = puzzle("out", level, seed)
+        hand = p.cards
+        assert len(hand) == 9 and p.level == level and KIND.solutions(p) == 1
+        out = goes_out(list(hand))
+        answers.add(out)
+        counts_three = all(
+            sum(1 for c in hand if c.values[a] == v) == 3 for a in range(4) for v in range(3)
+        )
+        found = sum(1 for t in combinations(hand, 3) if nada(t))
+        if out:
+            size, best = packings(hand)
+            assert size == 3 and len(best) == 1
+            written = {frozenset(KIND.deck.card(n) for n in part.split())
+                       for part in p.answer.split(" / ")}  # fmt: skip
+            assert written == set(best[0])
+            assert {"easy": found == 3, "medium": found == 4, "hard": found == 4}[level]
+        else:
+            assert p.answer == "No"
+            assert {"easy": not counts_three, "medium": counts_three and found <= 1,
+                    "hard": counts_three and found >= 2}[level]  # fmt: skip
+        assert KIND.check(p, p.answer).right
+        assert KIND.check(p, "no").right is (not out)
+    assert answers == {True, False}  # both kinds of hand at every level: No is no safe guess
+
+
+def test_an_out_answer_needs_all_three_nadas() -> None:
+    p = next(q for s in SEEDS if (q := puzzle("out", "medium", s)).answer != "No")
+    first = p.answer.split(" / ")[0]
+    verdict = KIND.check(p, first)
+    assert not verdict.right and "the answer has 1" in verdict.reasons[0]
+    assert "look again" in KIND.check(p, "No").reasons[0]

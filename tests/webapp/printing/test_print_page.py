@@ -131,7 +131,7 @@ def test_rules_handouts_and_notation_cards_download(lan: tuple[Flask, FlaskClien
      ("/print/worksheet.pdf", {"seed": "soon"}, "The seed: write a number"),
      ("/print/worksheet.pdf", {"per_page": "9"}, "Puzzles a page: a number from 1 to 8, not 9."),
      ("/print/worksheet.pdf", {"size": "5x5", "per_page": "7", "count": "7"},
-      "7 5x5 puzzles do not fit on a Letter page; at most"),
+      "7 5x5 puzzles do not fit on one Letter page; at most"),
      ("/print/worksheet.pdf", {"key": "1"}, "The pages are one of both, students, key."),
      ("/print/mat-kit.pdf", {"variant": "successive", "players": "12"},
       "Players: a number from 1 to 9"),

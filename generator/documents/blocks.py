@@ -104,6 +104,24 @@ def draw_card(doc: Document, card: Card, x: float, y: float, scale: float = 1.0)
                 size=8 if scale >= 0.9 else 7, bold=True, anchor="middle")  # fmt: skip
 
 
+CELL = (21.0, 10.0)
+"""An answer box: wide and tall enough to write a card's name by hand."""
+
+
+def grid_size(rows: int, cols: int) -> tuple[float, float]:
+    return cols * CELL[0], rows * CELL[1]
+
+
+def draw_answer_grid(doc: Document, rows: int, cols: int, x: float, y: float) -> None:
+    """An empty ``rows`` x ``cols`` grid of boxes to write card names in."""
+    w, h = grid_size(rows, cols)
+    for r in range(1, rows):
+        doc.line(x, y + r * CELL[1], x + w, y + r * CELL[1], 0.5)
+    for c in range(1, cols):
+        doc.line(x + c * CELL[0], y, x + c * CELL[0], y + h, 0.5)
+    doc.rect(x, y, w, h, width=1.2)
+
+
 def check_url(base_url: str, puzzle_id: str) -> str:
     """The checking page of a puzzle.
 

@@ -20,9 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.documents.blocks import cards_height, draw_cards, id_list
+from generator.documents.blocks import (
+    cards_height,
+    draw_answer_grid,
+    draw_cards,
+    grid_size,
+    id_list,
+)
 from generator.documents.document import Column, Document
-from generator.documents.matrix_blocks import draw_answer_grid, draw_key, grid_size, key_height
+from generator.documents.matrix_blocks import draw_key, key_height
 from generator.draw.layout import Size
 from printables.matrix.mat import MAX_SUCCESSIVE_PLAYERS, TIME_LIMIT, successive_schedule
 from printables.matrix.puzzles import Puzzle

@@ -15,8 +15,10 @@ from generator.documents.blocks import (
     BlockPlan,
     PuzzleDesign,
     cards_height,
+    draw_answer_grid,
     draw_cards,
     draw_qr,
+    grid_size,
     mini_size,
 )
 from generator.documents.document import BODY, Column, Document, text_height
@@ -25,23 +27,6 @@ from printables.matrix.puzzles import KIND, Puzzle
 
 PROOF = 8.5
 """The type size of a case-by-case proof's steps in a key."""
-
-CELL = (21.0, 10.0)
-"""An answer box: wide and tall enough to write a card's name by hand."""
-
-
-def grid_size(rows: int, cols: int) -> tuple[float, float]:
-    return cols * CELL[0], rows * CELL[1]
-
-
-def draw_answer_grid(doc: Document, rows: int, cols: int, x: float, y: float) -> None:
-    """An empty ``rows`` x ``cols`` grid of boxes to write card names in."""
-    w, h = grid_size(rows, cols)
-    for r in range(1, rows):
-        doc.line(x, y + r * CELL[1], x + w, y + r * CELL[1], 0.5)
-    for c in range(1, cols):
-        doc.line(x + c * CELL[0], y, x + c * CELL[0], y + h, 0.5)
-    doc.rect(x, y, w, h, width=1.2)
 
 
 def instructions(puzzle: Puzzle) -> str:

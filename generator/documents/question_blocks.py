@@ -23,8 +23,10 @@ from generator.documents.blocks import (
     QR_SIZE,
     BlockPlan,
     PuzzleDesign,
+    draw_answer_grid,
     draw_card,
     draw_qr,
+    grid_size,
     mini_size,
 )
 from generator.documents.document import FILL, Document, text_height
@@ -106,10 +108,12 @@ def head_height(puzzle: Question, width: float) -> float:
 
 
 def answer_size(puzzle: Question, qr: bool) -> tuple[float, float]:
-    """The answer column: its lines, and the QR code to their right."""
-    width = ANSWER_WIDTH + (3.0 + QR_SIZE if qr else 0.0)
-    lines = len(puzzle.answer_fields) * ANSWER_LINE + 2.0
-    return width, max(lines, QR_BLOCK if qr else 0.0)
+    """The answer column: its grid (a layout's) or its lines, and the QR code to their
+    right."""
+    grid_w, grid_h = grid_size(*puzzle.answer_grid)
+    width = max(grid_w, ANSWER_WIDTH if puzzle.answer_fields else 0.0)
+    lines = len(puzzle.answer_fields) * ANSWER_LINE + (grid_h + 2.0 if grid_h else 0.0) + 2.0
+    return width + (3.0 + QR_SIZE if qr else 0.0), max(lines, QR_BLOCK if qr else 0.0)
 
 
 def answer_top(puzzle: Question, width: float, scale: float, qr: bool) -> float:
@@ -170,10 +174,15 @@ def draw_groups(doc: Document, puzzle: Question, x: float, y: float, width: floa
 
 
 def draw_answer(doc: Document, puzzle: Question, x: float, y: float, url: str | None) -> None:
-    """The answer lines at (x, y), and the QR code of the checking page to their right."""
-    right = x + ANSWER_WIDTH
+    """The answer grid or lines at (x, y), and the QR code of the checking page to their
+    right."""
+    width, _ = answer_size(puzzle, url is not None)
+    right = x + width - (3.0 + QR_SIZE if url is not None else 0.0)
     if url is not None:
         draw_qr(doc, url, right + 3.0, y)
+    if puzzle.answer_grid != (0, 0):
+        draw_answer_grid(doc, *puzzle.answer_grid, x, y + 1.0)
+        y += grid_size(*puzzle.answer_grid)[1] + 2.0
     for k, field in enumerate(puzzle.answer_fields):
         base = y + 6.0 + k * ANSWER_LINE
         doc.text_at(x, base, field, size=10)

@@ -121,6 +121,9 @@ class Question:
     """A nudge that gives the answer away no more than a teacher would."""
     solution: Any
     """The answer as the kind holds it, for its ``judge``."""
+    answer_grid: tuple[int, int] = (0, 0)
+    """On paper, rows and columns of an empty grid to write card names in (a layout),
+    beside the answer lines; (0, 0): none."""
 
     @property
     def cards(self) -> tuple[Card, ...]:

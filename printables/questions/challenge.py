@@ -541,7 +541,8 @@ class ChallengeKind(QuestionKind):
             "so that every two neighbours (side by side or one above the other) share "
             "exactly two values.",
             groups=(Group("Cards", tuple(cards), f"{len(cards)} cards"),),
-            answer_fields=tuple(f"Row {r}:" for r in range(1, rows + 1)),
+            answer_fields=(),
+            answer_grid=(rows, cols),
             answer_hint=f"{rows} rows of {cols} card names, one row a line or rows separated by /",
             entry="cards",
             options=(),

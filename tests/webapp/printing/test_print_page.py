@@ -18,6 +18,7 @@ from mat_helpers import new_session, seats
 from pypdf import PdfReader
 from webapp_support import add_teacher, log_in
 
+from printables.puzzles import get_kind
 from webapp import create_app
 
 SERVER = "http://192.168.1.20:5000"
@@ -86,6 +87,36 @@ def test_a_costly_tricks_worksheet_a_kit_and_a_score_sheet_download(
     assert "Successive" in text_of(kit.data)
     sheet = teacher.get("/print/scoresheet.pdf", query_string={"game": "matches", "paper": "a4"})
     assert sheet.status_code == 200 and "Matches" in text_of(sheet.data)
+
+
+@pytest.mark.parametrize("kind", ["nada", "poker", "placement", "secret-card", "cipher",
+                                  "challenge"])  # fmt: skip
+def test_every_question_of_every_question_kind_is_offered_and_downloads(
+    lan: tuple[Flask, FlaskClient], kind: str
+) -> None:
+    """The kind menu offers each question (``nada:discard``); its worksheet has the ids of
+    that question and their QR codes open this server's checking pages."""
+    _, teacher = lan
+    page = teacher.get("/print").get_data(as_text=True)
+    offered = re.findall(rf'<option value="{kind}:([a-z-]+)"', page)
+    assert offered == list(get_kind(kind).questions.values())
+    asked = {"kind": f"{kind}:{offered[-1]}", "difficulty": "hard", "count": "2", "seed": "4",
+             "paper": "a4"}  # fmt: skip
+    response = teacher.get("/print/worksheet.pdf", query_string=asked)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    name = f'filename="{kind}-worksheet-{offered[-1]}-4.pdf"'
+    assert name in response.headers["Content-Disposition"]
+    ids = re.findall(rf"{kind}-[0-9a-z]{{6}}", text_of(response.data))
+    choices = get_kind(kind).choices(question=offered[-1], level="hard")
+    assert list(dict.fromkeys(ids))[:2] == get_kind(kind).ids(2, 4, choices)
+    document = pypdfium2.PdfDocument(response.data)
+    image = document[0].render(scale=200 / 72).to_pil()
+    urls = {code.text for code in zxingcpp.read_barcodes(image)}
+    document.close()
+    assert urls and all(url.startswith(f"{SERVER}/check/{kind}-") for url in urls), urls
+    wrong = teacher.get("/print/worksheet.pdf", query_string={**asked, "kind": f"{kind}:nope"})
+    assert wrong.status_code == 400
+    assert f"{kind}:{offered[0]}, " in wrong.get_data(as_text=True)  # the choices, listed
 
 
 def test_the_students_pages_and_the_key_download_apart_packed_as_asked(

@@ -335,6 +335,8 @@ def worksheet(
         printables worksheet costly-tricks --cards 5 --difficulty hard
         printables worksheet costly-tricks --question legal --cards 4
         printables worksheet matrix --per-page 3 --key-apart --no-qr
+        printables worksheet nada --question discard --difficulty hard
+        printables worksheet secret-card --difficulty easy --paper a4
     """
     if key_apart and not key:
         raise click.UsageError("--key-apart writes the key to its own file; drop --no-key")
@@ -526,9 +528,11 @@ def solve(
         printables solve matrix --id 4x4-258n5q --count --json
         printables solve costly-tricks --json - < position.json
         printables solve costly-tricks --id costly-tricks-fqtq5j
+        printables solve nada BbzS Gw=C Rg~T Rb=C BwzT Gg~S Bb~S RwzC Gg=T
+        printables solve poker --id poker-580npc --count
     """
     spec = KIND_OPTIONS[kind.key]
-    typed = {"size": size}
+    typed = {"size": size}  # the typed options of every kind (Matrix's size only, so far)
     if puzzle_id is not None:
         if cards or any(value is not None for value in typed.values()):
             raise click.UsageError(f"give either --id or {spec.typed_what}, not both")
@@ -567,7 +571,9 @@ def solve(
               help="The written answer: a file, or - to read it from standard input. Matrix: "
               "one row a line (or rows separated by /); No in place of one card, or No "
               "alone, claims the set is impossible. Costly Tricks: a card, or a card and the "
-              "net (R5 +4); the cards a hand may play; or a seat (A's ghost).")  # fmt: skip
+              "net (R5 +4); the cards a hand may play; or a seat (A's ghost). The other kinds: "
+              "as the sheet's answer lines ask (card names, a letter, column numbers or No), "
+              "with or without the lines' labels.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def check(kind: PuzzleKind[Any, Any], puzzle_id: str, answer: Any, as_json: bool) -> None:
     """Check a student's written answer to a puzzle; exit status 0 when it is right.

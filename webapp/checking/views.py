@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 from printables.cards.wording import sentence
 from printables.matrix.puzzles import KIND as MATRIX
 from printables.matrix.session import set_key
-from printables.puzzles import PuzzleError, kind_of
+from printables.puzzles import PuzzleError, PuzzleKind, kind_of
 from printables.questions.base import QuestionKind
 from webapp.db import now, read
 from webapp.mat.store import sets_in_play
@@ -40,6 +40,24 @@ MAX_ANSWER = 2000
 """Characters: far more than a 5x5 answer takes."""
 EMPTY_ANSWER = {"matrix": "Write your answer first: the card names, one row a line."}
 """What an empty answer is told, by kind (others: "Write your answer first.")."""
+
+
+def judged(kind: PuzzleKind[Any, Any], puzzle: Any, answer: str | None) -> tuple[Any, str | None]:
+    """The kind's verdict on an answer typed on a page, or what keeps it from being
+    checked (too long, empty, unreadable); (None, None) before any answer."""
+    if answer is None:
+        return None, None
+    if len(answer) > MAX_ANSWER:
+        return (
+            None,
+            f"The answer is too long ({len(answer)} characters); write the card names only.",
+        )
+    if not answer.strip():
+        return None, EMPTY_ANSWER.get(kind.key, "Write your answer first.")
+    try:
+        return kind.check(puzzle, answer), None
+    except ValueError as error:
+        return None, problem(error)
 
 
 def _in_play(puzzle: Any) -> bool:
@@ -58,25 +76,14 @@ def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, s
     except PuzzleError as error:  # a bad id, or a request that cannot be generated
         return render_template("checking/start.html", problems=[str(error)], typed={}), 404
     answer = request.args.get("answer")
-    verdict = None
-    trouble = None
     if answer is not None and kind is MATRIX and _in_play(puzzle):  # MAT sets are Matrix sets
-        trouble = (
+        verdict: Any = None
+        trouble: str | None = (
             "This set is in a MAT competition running now, so it is not checked here; "
             "your teacher will check it. Try again when the set is over."
         )
-    elif answer is not None:
-        if len(answer) > MAX_ANSWER:
-            trouble = (
-                f"The answer is too long ({len(answer)} characters); write the card names only."
-            )
-        elif not answer.strip():
-            trouble = EMPTY_ANSWER.get(kind.key, "Write your answer first.")
-        else:
-            try:
-                verdict = kind.check(puzzle, answer)
-            except ValueError as error:
-                trouble = problem(error)
+    else:
+        verdict, trouble = judged(kind, puzzle, answer)
     question = isinstance(kind, QuestionKind)
     page = render_template(
         "checking/question.html" if question else f"checking/{kind.key}.html",

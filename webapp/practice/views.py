@@ -31,7 +31,7 @@ from generator.draw.svg import scene_to_svg
 from printables.cards.wording import sentence
 from printables.puzzles import PuzzleError, kind_of, kinds
 from printables.questions.base import LEVELS, MAX_SEED, Question, QuestionKind
-from webapp.checking.views import CHECK_LIMIT, MAX_ANSWER
+from webapp.checking.views import CHECK_LIMIT, judged
 from webapp.network import public_url
 from webapp.pages import card_attributes, problem, too_busy
 
@@ -106,18 +106,7 @@ def play(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, st
         return redirect(url_for("checking.check", puzzle_id=puzzle.id))  # type: ignore[return-value]
     streak = _streak()
     answer = request.args.get("answer")
-    verdict = None
-    trouble = None
-    if answer is not None:
-        if len(answer) > MAX_ANSWER:
-            trouble = f"The answer is too long ({len(answer)} characters)."
-        elif not answer.strip():
-            trouble = "Write your answer first."
-        else:
-            try:
-                verdict = kind.check(puzzle, answer)
-            except ValueError as error:
-                trouble = problem(error)
+    verdict, trouble = judged(kind, puzzle, answer)
     broken = verdict is not None and not verdict.right and streak > 0
     if verdict is not None and not verdict.right:
         streak = 0  # a wrong answer starts the streak again (guessing does not keep it)

@@ -40,6 +40,15 @@ def stopped(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
+def counted(n: int, word: str) -> str:
+    """A number of things, the word in the plural unless there is one.
+
+    >>> counted(1, "card"), counted(3, "nada"), counted(0, "clue")
+    ('1 card', '3 nadas', '0 clues')
+    """
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def values_text(values: Sequence[Value]) -> str:
     """Value names as a list in words: ``"blue, stripe and square"``."""
     words = [v.name for v in values]

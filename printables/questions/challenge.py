@@ -60,7 +60,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.errors import CardNameError
 from printables.cards.reading import read_cards, read_grid
-from printables.cards.wording import and_list, names, values_text
+from printables.cards.wording import and_list, counted, names, values_text
 from printables.fourd.challenges import largest_without_triple_flush_pair, neighbour_layout
 from printables.fourd.flushes import is_triple_flush_pair
 from printables.fourd.patterns import PATTERNS, are_ciphers, cipher_form, pattern_of
@@ -109,10 +109,6 @@ def split_level(ways: int) -> str:
 def pair_free_level(clashes: int) -> str:
     """The level of a pair-free puzzle with so many clashes among the fitting cards."""
     return "easy" if clashes == 0 else "medium" if clashes <= 2 else "hard"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # -- ciphers of the whole deck ---------------------------------------------------------
@@ -225,7 +221,7 @@ def layouts(cards: Sequence[Card], rows: int, cols: int, limit: int = LAYOUT_LIM
 def _pair_words(a: Card, b: Card) -> str:
     shared = a.shared_with(b)
     what = f" ({values_text(shared)})" if shared else ""
-    return f"share {_plural(len(shared), 'value')}{what}"
+    return f"share {counted(len(shared), 'value')}{what}"
 
 
 def _shared_attributes(a: Card, b: Card) -> str:
@@ -406,7 +402,7 @@ def why_not_ciphers(first: Sequence[Card], second: Sequence[Card], a: int, b: in
     pairs = [Counter(x.shares(y) for x, y in combinations(s, 2)) for s in (first, second)]
     for shared in (3, 2, 1, 0):
         if pairs[0][shared] != pairs[1][shared]:
-            return (f"{head}: set {a} holds {_plural(pairs[0][shared], 'pair')} of cards "
+            return (f"{head}: set {a} holds {counted(pairs[0][shared], 'pair')} of cards "
                     f"sharing {shared} values; set {b} holds {pairs[1][shared]}")  # fmt: skip
     return f"{head}: their counts agree, but no substitution of values turns one into the other"
 
@@ -636,7 +632,7 @@ class ChallengeKind(QuestionKind):
         in_whole = set(whole)
         best = max(choices, key=lambda t: sum(c in in_whole for c in t))
         shut = [c for c in offered if c not in fit]
-        key = [f"Add {names(best)}: {_plural(len(best), 'card')}."]
+        key = [f"Add {names(best)}: {counted(len(best), 'card')}."]
         key += [
             f"{c} cannot join: it shares three values with {o} ({values_text(c.shared_with(o))})."
             for c in shut
@@ -644,7 +640,7 @@ class ChallengeKind(QuestionKind):
             if o is not None
         ]
         if clashes == 0:
-            key.append(f"The other {_plural(len(fit), 'card')} share three values with no "
+            key.append(f"The other {counted(len(fit), 'card')} share three values with no "
                        "card of the set nor with each other, so all can join.")  # fmt: skip
         else:
             told = "; ".join(names(g) for g in groups)
@@ -657,7 +653,7 @@ class ChallengeKind(QuestionKind):
         key.append("The appendix asks for the most cards with no triple-flush pair: 27, by "
                    "the same argument (27 groups of three cards sharing three values); the "
                    "set shown is part of such a set of 27.")  # fmt: skip
-        words = "no clash" if clashes == 0 else _plural(clashes, "clash").replace("hs", "hes")
+        words = "no clash" if clashes == 0 else counted(clashes, "clash").replace("hs", "hes")
         return Question(
             id=puzzle_id,
             kind=KEY,
@@ -733,7 +729,7 @@ def _judge_layout(puzzle: Question, answer: str) -> Verdict:
     reasons = [bad[0] + "; neighbours must share exactly two"]
     if len(bad) > 1:
         more = len(bad) - 1
-        reasons.append(f"{_plural(more, 'more neighbour pair')} "
+        reasons.append(f"{counted(more, 'more neighbour pair')} "
                        f"{'does' if more == 1 else 'do'} not share exactly two")  # fmt: skip
     return Verdict(False, tuple(reasons), read)
 
@@ -765,10 +761,10 @@ def _judge_split(puzzle: Question, answer: str) -> Verdict:
     read = " / ".join(names(g) for g in groups)
     reasons = []
     if len(groups) != sets:
-        reasons.append(f"you wrote {_plural(len(groups), 'set')}; split the cards into {sets}")
+        reasons.append(f"you wrote {counted(len(groups), 'set')}; split the cards into {sets}")
     for number, group in enumerate(groups, 1):
         if len(group) != size:
-            reasons.append(f"set {number} has {_plural(len(group), 'card')}; each set is {size}")
+            reasons.append(f"set {number} has {counted(len(group), 'card')}; each set is {size}")
     where: dict[Card, int] = {}
     for number, group in enumerate(groups, 1):
         for c in group:
@@ -820,9 +816,9 @@ def _judge_pair_free(puzzle: Question, answer: str) -> Verdict:
         return Verdict(False, tuple(reasons), read)
     count = len(chosen)
     if count < len(found.best):
-        return Verdict(False, (f"your {_plural(count, 'card')} can join together, but a "
+        return Verdict(False, (f"your {counted(count, 'card')} can join together, but a "
                                "larger choice can too",), read)  # fmt: skip
-    return Verdict(True, (f"{_plural(count, 'card')} join with no triple-flush pair, the most "
+    return Verdict(True, (f"{counted(count, 'card')} join with no triple-flush pair, the most "
                           "that can",), read)  # fmt: skip
 
 

@@ -48,7 +48,7 @@ from typing import ClassVar
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
-from printables.cards.wording import and_list, names
+from printables.cards.wording import and_list, counted, names
 from printables.fourd.patterns import (
     PATTERNS,
     SharingPattern,
@@ -180,10 +180,6 @@ def common_words(trio: Sequence[Card]) -> str:
     if not common:
         return "no value shows on all three"
     return f"all three show {and_list([v.name for v in common])}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def read_pattern(text: str) -> SharingPattern:
@@ -322,7 +318,7 @@ class CipherKind(QuestionKind):
         if trio is None or pattern_of(trio) != pattern:
             return None
         total = sum(pattern.shares)
-        grade = f"{level}: {_plural(total, 'shared value')} over the three pairs"
+        grade = f"{level}: {counted(total, 'shared value')} over the three pairs"
         if pattern.ambiguous:
             grade += ", and the name needs the count shared by all three"
         key = [
@@ -415,7 +411,7 @@ class CipherKind(QuestionKind):
                 "set's pattern"
             ),
             hint=f"Name the first set's pattern. {x} and {y} share "
-            f"{_plural(x.shares(y), 'value') if x.shares(y) else 'no value'}: find a pair of "
+            f"{counted(x.shares(y), 'value') if x.shares(y) else 'no value'}: find a pair of "
             "the first set that shares as many; the third card must share with each of them "
             "what the first set's third card shares with that pair.",
             solution=right,
@@ -471,10 +467,10 @@ def _judge_pattern(puzzle: Question, answer: str) -> Verdict:
         for count in sorted(set(said.shares), reverse=True):
             claimed, actual = said.shares.count(count), true.shares.count(count)
             if claimed > actual:
-                pairs = "no pair" if actual == 0 else f"only {_plural(actual, 'pair')}"
+                pairs = "no pair" if actual == 0 else f"only {counted(actual, 'pair')}"
                 verb = "shares" if actual <= 1 else "share"
                 reasons.append(
-                    f"{pairs} of these cards {verb} {_plural(count, 'value')}, not {claimed}"
+                    f"{pairs} of these cards {verb} {counted(count, 'value')}, not {claimed}"
                 )
         reasons.append("count the values each pair shows alike, pair by pair")
     else:

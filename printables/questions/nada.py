@@ -38,7 +38,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.errors import CardNameError
 from printables.cards.reading import read_cards
-from printables.cards.wording import and_list, names
+from printables.cards.wording import and_list, counted, names
 from printables.fourd.flushes import is_nada
 from printables.fourd.nada_hands import (
     HandError,
@@ -95,7 +95,7 @@ def _most_key(hand: Sequence[Card], best: tuple[Nada, ...]) -> tuple[str, ...]:
     found = nadas_in(hand)
     size = len(best)
     lines = [
-        f"The most is {size} separate nada{'s' if size != 1 else ''}; in each, every attribute "
+        f"The most is {counted(size, 'separate nada')}; in each, every attribute "
         "shows all three values."
     ]
     in_best = {c: n for n in best for c in n}
@@ -104,7 +104,7 @@ def _most_key(hand: Sequence[Card], best: tuple[Nada, ...]) -> tuple[str, ...]:
         clash = [c for c in decoy if c in in_best]
         taken = and_list([f"{c} (from {names(in_best[c])})" for c in clash])
         lines.append(f"{names(decoy)} is a nada too, but it takes {taken}.")
-    whole = f"The hand holds {len(found)} nada{'s' if len(found) != 1 else ''} in all"
+    whole = f"The hand holds {counted(len(found), 'nada')} in all"
     lines.append(f"{whole}; every choice of separate nadas was tried: none has {size + 1}, "
                  f"and no other has {size}.")  # fmt: skip
     return tuple(lines)
@@ -128,7 +128,7 @@ def why_not_out(nine: Sequence[Card]) -> str:
             shown = sum(1 for c in nine if c.values[a] == v)
             if shown != 3:
                 name = FOUR_D.attributes[a].values[v].name
-                return f"{name} shows on {shown} card{'s' if shown != 1 else ''}, not 3"
+                return f"{name} shows on {counted(shown, 'card')}, not 3"
     return "every value shows three times, but the nine cards do not split into three nadas"
 
 
@@ -329,8 +329,8 @@ class NadaKind(QuestionKind):
                 key.append(
                     "Three separate nadas show every value on exactly three cards, but that is "
                     "not enough: " + (
-                        f"the hand holds {len(found)} nada{'s' if len(found) != 1 else ''} "
-                        f"({listed}), and no three of them are separate." if found
+                        f"the hand holds {counted(len(found), 'nada')} ({listed}), and no "
+                        "three of them are separate." if found
                         else "the hand holds no nada at all."
                     )
                 )  # fmt: skip
@@ -339,8 +339,7 @@ class NadaKind(QuestionKind):
             written = "No"
             grade = f"{level}: it does not go out; " + (
                 "a value shows other than three times" if not why.startswith("every value")
-                else f"every value shows three times, {len(found)} nada"
-                f"{'s' if len(found) != 1 else ''} in the hand"
+                else f"every value shows three times, {counted(len(found), 'nada')} in the hand"
             )  # fmt: skip
         return Question(
             id=puzzle_id,
@@ -438,8 +437,8 @@ def _judge_most(puzzle: Question, answer: str) -> Verdict:
     seen: dict[Card, int] = {}
     for number, group in enumerate(groups, 1):
         if len(group) != 3:
-            reasons.append(f"nada {number} ({names(group)}) has {len(group)} card"
-                           f"{'s' if len(group) != 1 else ''}; a nada is three")  # fmt: skip
+            reasons.append(f"nada {number} ({names(group)}) has {counted(len(group), 'card')}; "
+                           "a nada is three")  # fmt: skip
             continue
         if len(set(group)) != 3:
             reasons.append(f"nada {number} ({names(group)}) names a card twice")
@@ -454,12 +453,11 @@ def _judge_most(puzzle: Question, answer: str) -> Verdict:
     if reasons:
         return Verdict(False, tuple(reasons), read)
     found = len(groups)
-    plural = "s" if found != 1 else ""
     if found < best:
         yours = "your nada is right" if found == 1 else f"your {found} nadas are right and separate"
         return Verdict(False, (f"{yours}, but the hand holds a larger set of separate nadas",),
                        read)  # fmt: skip
-    return Verdict(True, (f"{found} separate nada{plural}, the most this hand holds",), read)
+    return Verdict(True, (f"{counted(found, 'separate nada')}, the most this hand holds",), read)
 
 
 NO = ("no", "no.", "none", "it does not", "does not", "doesn't", "does not go out", "not out")
@@ -467,7 +465,7 @@ NO = ("no", "no.", "none", "it does not", "does not", "doesn't", "does not go ou
 
 
 def _judge_out(puzzle: Question, answer: str) -> Verdict:
-    """ "No", or three separate nadas of the hand's nine cards."""
+    """An answer that the hand does not go out, or its three separate nadas."""
     if answer.strip().lower() in NO:
         if puzzle.solution:
             return Verdict(False, ("No is not right: look again for three separate nadas",),

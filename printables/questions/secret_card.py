@@ -50,7 +50,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.errors import CardNameError
 from printables.cards.reading import read_cards
-from printables.cards.wording import and_list, or_list, sentence
+from printables.cards.wording import and_list, counted, or_list, sentence
 from printables.games.fourd.secret_card import candidates
 from printables.puzzles import PuzzleError, Scramble
 from printables.questions.base import Group, Question, QuestionKind, Verdict
@@ -307,10 +307,6 @@ def _reasoning_words(clues: Sequence[Clue], secret: Card, numbers: Sequence[int]
     return lines
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 HINTS = {
     "easy": "Write the three values of each attribute and cross out what each clue rules "
     "out: a clue of 0 rules out all four of its card's values, and once a clue's shared "
@@ -424,7 +420,7 @@ def secret_question(puzzle_id: str, clues: Sequence[Clue]) -> Question:
             f"The secret card is {secret}.",
             *_reasoning_words(clues, secret, range(1, len(clues) + 1)),
         ),
-        grade=f"{level}: {_plural(len(clues), 'clue')}; {reasoning.grade_words()}",
+        grade=f"{level}: {counted(len(clues), 'clue')}; {reasoning.grade_words()}",
         hint=HINTS[level],
         solution=Solution(tuple(clues), secret),
     )
@@ -432,7 +428,7 @@ def secret_question(puzzle_id: str, clues: Sequence[Clue]) -> Question:
 
 def _groups(clues: Sequence[Clue]) -> tuple[Group, ...]:
     return tuple(
-        Group(f"Clue {i}", (card,), f"shares {_plural(n, 'value')}")
+        Group(f"Clue {i}", (card,), f"shares {counted(n, 'value')}")
         for i, (card, n) in enumerate(clues, 1)
     )
 
@@ -466,7 +462,7 @@ def clue_question(puzzle_id: str, clues: Sequence[Clue]) -> Question:
     for i in range(len(clues)):
         if i != s:
             fits = candidates([*clues[:i], *clues[i + 1 :]], shown)
-            others.append(f"without clue {i + 1}, {_plural(len(fits), 'card')} fit: "
+            others.append(f"without clue {i + 1}, {counted(len(fits), 'card')} fit: "
                           f"{' '.join(map(str, fits))}")  # fmt: skip
     key = (
         f"Clue {s + 1} ({clues[s][0]}) can be removed: the other clues leave only {secret}.",
@@ -489,7 +485,7 @@ def clue_question(puzzle_id: str, clues: Sequence[Clue]) -> Question:
         options=options,
         answer=options[s],
         key=key,
-        grade=f"{level}: {_plural(len(clues), 'clue')}; without the spare one, "
+        grade=f"{level}: {counted(len(clues), 'clue')}; without the spare one, "
         f"{reasoning.grade_words()}",
         hint="Find the secret card first; then, for each clue, look for a second card that "
         "fits all the other clues.",
@@ -559,7 +555,7 @@ def _judge_secret(puzzle: Question, answer: str) -> Verdict:
             return Verdict(False, (f"{card} is clue card {i}; the secret card is never a clue "
                                    "card",), str(card))  # fmt: skip
     broken = [
-        f"{card} shares {_plural(card.shares(clue), 'value')} with clue {i} ({clue}), not {n}"
+        f"{card} shares {counted(card.shares(clue), 'value')} with clue {i} ({clue}), not {n}"
         for i, (clue, n) in enumerate(solution.clues, 1)
         if card.shares(clue) != n
     ]
@@ -578,7 +574,7 @@ def _judge_clue(puzzle: Question, answer: str) -> Verdict:
     read = f"Clue {i + 1}"
     if len(fits) == 1:
         return Verdict(True, (f"without clue {i + 1}, only one card fits the other clues",), read)
-    return Verdict(False, (f"without clue {i + 1} ({clues[i][0]}), {_plural(len(fits), 'card')} "
+    return Verdict(False, (f"without clue {i + 1} ({clues[i][0]}), {counted(len(fits), 'card')} "
                            "fit the other clues",), read)  # fmt: skip
 
 

@@ -12,10 +12,6 @@ EIGHTY_ONE, GOOD_RIDDANCE, TILES_Q = "eighty-one", "good-riddance", "tiles"
 NONE_WORDS = ("none", "no", "nothing", "0", "-", "no card", "no cards", "no column")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def read_set(answer: str) -> list[Card] | None:
     """The cards written (None for "none"); unreadable text raises a ValueError."""
     text = answer.strip()

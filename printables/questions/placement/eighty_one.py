@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
-from printables.cards.wording import and_list, names, sentence, values_text
+from printables.cards.wording import and_list, counted, names, sentence, values_text
 from printables.games.fourd.eighty_one import (
     Common,
     common_of,
@@ -26,7 +26,6 @@ from printables.questions.placement.common import (
     EIGHTY_ONE,
     KEY,
     NONE_WORDS,
-    plural,
 )
 
 COLUMN_SHAPES = {"easy": (4, (2, 3)), "medium": (5, (3, 4)), "hard": (4, (3, 3))}
@@ -234,7 +233,7 @@ def columns_question(puzzle_id: str, puzzle: Columns) -> Question:
             key=_columns_key(puzzle),
             grade=f"{level}: one card, {len(columns)} columns, "
             + (
-                f"{plural(traps, 'trap column')} (its last card shares a value with the "
+                f"{counted(traps, 'trap column')} (its last card shares a value with the "
                 "card, the whole column does not)"
                 if traps
                 else "no trap column (one whose last card alone would take the card)"
@@ -259,7 +258,7 @@ def columns_question(puzzle_id: str, puzzle: Columns) -> Question:
         answer=names(puzzle.arrangement),
         key=_columns_key(puzzle),
         grade=f"{level}: a batch of {len(puzzle.batch)} cards on {len(columns)} columns, "
-        f"{plural(traps, 'fitting placement')} outside the only arrangement",
+        f"{counted(traps, 'fitting placement')} outside the only arrangement",
         hint="Start with a column that only one card of the batch fits, or a card that fits "
         "only one column.",
         solution=puzzle,

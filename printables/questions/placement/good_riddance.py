@@ -9,14 +9,13 @@ from dataclasses import dataclass
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
-from printables.cards.wording import and_list, names
+from printables.cards.wording import and_list, counted, names
 from printables.games.fourd.good_riddance import GAME as RIDDANCE
 from printables.games.fourd.good_riddance import RiddanceOptions
 from printables.questions.base import Group, Question, Verdict
 from printables.questions.placement.common import (
     GOOD_RIDDANCE,
     KEY,
-    plural,
     read_set,
 )
 
@@ -138,7 +137,7 @@ def judge_pile(puzzle: Question, answer: str) -> Verdict:
     cards = read_set(answer)
     if cards is None:
         if pile.playable:
-            return Verdict(False, (f"{plural(len(pile.playable), 'card')} of your hand may "
+            return Verdict(False, (f"{counted(len(pile.playable), 'card')} of your hand may "
                                    "be played",), "none")  # fmt: skip
         return Verdict(True, ("no card of your hand may be played",), "none")
     read = names(cards)

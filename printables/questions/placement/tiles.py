@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
-from printables.cards.wording import and_list, names, values_text
+from printables.cards.wording import and_list, counted, names, values_text
 from printables.games.fourd.tiles import GAME as TILES
 from printables.games.fourd.tiles import PARTNERS as TILES_PARTNERS
 from printables.games.fourd.tiles import STEPS, Cell, Place, TilesOptions, TilesState
@@ -17,7 +17,6 @@ from printables.questions.base import Group, Question, Verdict
 from printables.questions.placement.common import (
     KEY,
     TILES_Q,
-    plural,
     read_set,
 )
 
@@ -212,9 +211,9 @@ def tiles_question(puzzle_id: str, layout: Layout) -> Question:
         options=(),
         answer=names(layout.legal) or "none",
         key=_tiles_key(layout),
-        grade=f"{level}: {plural(touching, 'card')} touching the marked place, "
+        grade=f"{level}: {counted(touching, 'card')} touching the marked place, "
         + (
-            f"{plural(found, 'decoy')} in hand (a card that shares three values with all "
+            f"{counted(found, 'decoy')} in hand (a card that shares three values with all "
             "of them but one)"
             if found
             else "no decoy in hand"
@@ -230,7 +229,7 @@ def judge_tiles(puzzle: Question, answer: str) -> Verdict:
     cards = read_set(answer)
     if cards is None:
         if layout.legal:
-            return Verdict(False, (f"{plural(len(layout.legal), 'card')} of your hand may go "
+            return Verdict(False, (f"{counted(len(layout.legal), 'card')} of your hand may go "
                                    "there",), "none")  # fmt: skip
         return Verdict(True, ("no card of your hand may go there",), "none")
     read = names(cards)

@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from cli_support import one_error_line, run
 from pypdf import PdfReader
 
-from generator import commands
 from printables.cards.wording import signed
 from printables.paradox.problems import KIND, generated_id, position_id, problem_ids
 from printables.paradox.solver import solve
@@ -24,19 +23,6 @@ BOOK: dict[str, Any] = {  # the book's worked example, before A leads
 PLAY_ID = generated_id("play", 3, "medium", 12)
 LEGAL_ID = generated_id("legal", 4, "medium", 12)
 WINNER_ID = generated_id("winner", 4, "hard", 12)
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(commands.main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def one_error_line(err: str, *expected: str) -> None:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("Error: ")
-    for words in expected:
-        assert words in lines[0], lines[0]
 
 
 # -- solve ---------------------------------------------------------------------------------

@@ -7,15 +7,9 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
+from cli_support import run
 
-from generator import commands
 from printables.games.registry import GAMES
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(commands.main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_rules_lists_every_game_with_its_players() -> None:

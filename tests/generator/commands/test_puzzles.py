@@ -11,10 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_support import one_error_line, run
 from pypdf import PdfReader
 
-from generator import commands
 from generator.documents.blocks import check_url
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
@@ -34,11 +33,6 @@ SOLVABLE_ID = generated_id(3, 3, "solvable", "medium", 40)
 IMPOSSIBLE_ID = generated_id(3, 3, "impossible", "hard", 41)
 
 
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(commands.main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
 def printed_address(url: str) -> str:
     """A checking address as printed under its QR code: the site, then the page below."""
     site, _, page = url.rpartition("/check/")
@@ -56,14 +50,6 @@ def printables(*args: str, cwd: Path, hash_seed: str = "0") -> subprocess.Comple
 
 def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
-
-
-def one_error_line(err: str, *expected: str) -> None:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("Error: ")
-    for words in expected:
-        assert words in lines[0], lines[0]
 
 
 def grid_text(rows: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> str:

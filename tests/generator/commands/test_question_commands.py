@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_support import one_error_line, run
 from click.testing import CliRunner
 from pypdf import PdfReader
 from question_support import wrong_answer
@@ -32,19 +33,6 @@ KEYS = list(QUESTION_KINDS)
 SEED = 314
 CARD_NAME = re.compile(r"[BGR][bgw][=~z][SCT]")
 SEED_LINE = re.compile(r"Seed (\d+): the same command with --seed \1 prints it again\.")
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(commands.main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def one_error_line(err: str, *expected: str) -> None:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("Error: ")
-    for words in expected:
-        assert words in lines[0], lines[0]
 
 
 def puzzle(key: str, question: str, level: str = "hard") -> Question:

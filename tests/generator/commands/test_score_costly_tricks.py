@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-
-from generator import commands
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(commands.main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
+from cli_support import run
 
 
 def test_score_the_books_worked_trick() -> None:

@@ -22,21 +22,18 @@ from collections.abc import Sequence
 
 from bench_puzzles import TARGET_SECONDS, bench
 
-from printables.puzzles import kinds
-from printables.questions.base import QuestionKind
+from printables.questions.base import every_question
 
 
 def jobs(count: int) -> dict[str, tuple[list[str], int]]:
     """For every question of every question kind, the hard worksheet of ``count``."""
     found: dict[str, tuple[list[str], int]] = {}
-    for kind in kinds().values():
-        if isinstance(kind, QuestionKind):
-            for question in kind.questions.values():
-                name = f"{kind.key} {question}, {count} puzzles (hard)"
-                found[name] = ([
-                    "worksheet", kind.key, "--question", question, "--difficulty", "hard",
-                    "--count", str(count), "--base-url", "http://192.0.2.1:5000",
-                ], count)  # fmt: skip
+    for kind, question in every_question():
+        name = f"{kind.key} {question}, {count} puzzles (hard)"
+        found[name] = ([
+            "worksheet", kind.key, "--question", question, "--difficulty", "hard",
+            "--count", str(count), "--base-url", "http://192.0.2.1:5000",
+        ], count)  # fmt: skip
     return found
 
 

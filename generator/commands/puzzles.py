@@ -50,7 +50,7 @@ from printables.matrix.puzzles import (
 )
 from printables.paradox.problems import QUESTIONS as TRICK_QUESTIONS
 from printables.puzzles import GenerationError, PuzzleError, PuzzleKind, get_kind, kind_of, kinds
-from printables.questions.base import QuestionKind
+from printables.questions.base import question_kinds
 
 
 @dataclass(frozen=True)
@@ -109,8 +109,7 @@ KIND_OPTIONS: dict[str, KindOptions] = {
             label=lambda choices: f"{choices.question}-{choices.level}",
             count_words=lambda puzzle: "Right answers",
         )
-        for key, kind in kinds().items()
-        if isinstance(kind, QuestionKind)
+        for key, kind in question_kinds().items()
     },
 }
 """How each kind's puzzles are asked for on the command line, by kind key (every
@@ -120,10 +119,9 @@ question kind alike)."""
 def _question_help() -> str:
     """The questions of every kind that asks them, for ``--question``'s help."""
     parts = [f"Costly Tricks: {', '.join(TRICK_QUESTIONS.values())} (default play)"]
-    for kind in kinds().values():
-        if isinstance(kind, QuestionKind):
-            parts.append(f"{kind.title}: {', '.join(kind.questions.values())} "
-                         f"(default {kind.first})")  # fmt: skip
+    for kind in question_kinds().values():
+        parts.append(f"{kind.title}: {', '.join(kind.questions.values())} "
+                     f"(default {kind.first})")  # fmt: skip
     return "; ".join(parts) + "."
 
 

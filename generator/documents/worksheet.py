@@ -24,17 +24,13 @@ from generator.documents import costly_tricks_blocks, matrix_blocks, question_bl
 from generator.documents.blocks import BlockPlan, PuzzleDesign, check_url, id_list
 from generator.documents.document import MARGIN, Document
 from generator.draw.layout import Size
-from printables.puzzles import kind_of, kinds
-from printables.questions.base import QuestionKind
+from printables.puzzles import kind_of
+from printables.questions.base import question_kinds
 
 PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
     "matrix": matrix_blocks.DESIGN,
     "costly-tricks": costly_tricks_blocks.DESIGN,
-    **{
-        key: question_blocks.design(kind)
-        for key, kind in kinds().items()
-        if isinstance(kind, QuestionKind)
-    },
+    **{key: question_blocks.design(kind) for key, kind in question_kinds().items()},
 }
 """How each puzzle kind is printed, by kind key (every question kind by one design)."""
 

@@ -39,6 +39,7 @@ from printables.puzzles import (
     PuzzleKind,
     Scramble,
     base32,
+    kinds,
     read_base32,
     sheet_seeds,
 )
@@ -342,6 +343,20 @@ class QuestionKind(PuzzleKind[Question, Choices]):
 
     def explain(self, puzzle: Question) -> tuple[str, ...]:
         return puzzle.key
+
+
+def question_kinds() -> dict[str, QuestionKind]:
+    """Every question kind in the registry, by key, in its order.
+
+    >>> list(question_kinds())[:2]
+    ['nada', 'poker']
+    """
+    return {key: kind for key, kind in kinds().items() if isinstance(kind, QuestionKind)}
+
+
+def every_question() -> list[tuple[QuestionKind, str]]:
+    """Every question of every question kind: what a sheet, a page or a benchmark offers."""
+    return [(kind, q) for kind in question_kinds().values() for q in kind.questions.values()]
 
 
 @lru_cache(maxsize=1024)

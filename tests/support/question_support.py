@@ -1,11 +1,13 @@
 """What tests of the question kinds share (printables/questions): a readable answer that
 the kind judges wrong, found among answers a pupil might enter with a page's buttons or a
-pencil, for any kind, present or future."""
+pencil, for any kind, present or future; and what a printed id means, as the golden file
+holds it."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from printables.cards.decks import FOUR_D
 from printables.questions.base import Question, QuestionKind
@@ -50,3 +52,24 @@ def wrong_answer(kind: QuestionKind, puzzle: Question) -> str:
         except ValueError:
             continue
     raise AssertionError(f"no readable wrong answer found for {puzzle.id}")
+
+
+def golden_entry(puzzle: Question, kind: QuestionKind) -> dict[str, Any]:
+    """What a printed id means, as the golden file holds it: its cards as laid out, its
+    answer, key and grade, and the verdict on its answer."""
+    verdict = kind.check(puzzle, puzzle.answer)
+    return {
+        "id": puzzle.id,
+        "kind": puzzle.kind,
+        "question": puzzle.question,
+        "level": puzzle.level,
+        "text": puzzle.text,
+        "groups": [
+            {"label": g.label, "note": g.note, "cells": [str(c) for c in g.cells]}
+            for g in puzzle.groups
+        ],
+        "answer": puzzle.answer,
+        "key": list(puzzle.key),
+        "grade": puzzle.grade,
+        "verdict": {"right": verdict.right, "reasons": list(verdict.reasons)},
+    }

@@ -29,8 +29,8 @@ from werkzeug.wrappers import Response
 from generator.draw.qr import qr_scene
 from generator.draw.svg import scene_to_svg
 from printables.cards.wording import sentence
-from printables.puzzles import PuzzleError, kind_of, kinds
-from printables.questions.base import LEVELS, MAX_SEED, Question, QuestionKind
+from printables.puzzles import PuzzleError, kind_of
+from printables.questions.base import LEVELS, MAX_SEED, Question, QuestionKind, question_kinds
 from webapp.checking.views import CHECK_LIMIT, judged
 from webapp.network import public_url
 from webapp.pages import card_attributes, problem, too_busy
@@ -39,11 +39,6 @@ bp = Blueprint("practice", __name__, url_prefix="/practice")
 
 MOST_STREAK = 10_000
 """A streak in the address beyond this is read as 0 (it can only have been typed)."""
-
-
-def question_kinds() -> dict[str, QuestionKind]:
-    """The kinds a pupil can practise, by key, in the registry's order."""
-    return {k: kind for k, kind in kinds().items() if isinstance(kind, QuestionKind)}
 
 
 def _streak() -> int:

@@ -28,8 +28,8 @@ from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import KIND as MATRIX
 from printables.matrix.puzzles import MAX_SEED, disjoint_sets, get_puzzle
-from printables.puzzles import PuzzleError, get_kind, kinds
-from printables.questions.base import QuestionKind
+from printables.puzzles import PuzzleError, get_kind
+from printables.questions.base import every_question
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
 from webapp.mat import store
@@ -45,10 +45,8 @@ KINDS = {
     "matrix": "Matrix",
     "costly-tricks": "Costly Tricks (PARADOX)",
     **{
-        f"{key}:{question}": f"{kind.title}: {kind.question_help[question]}"
-        for key, kind in kinds().items()
-        if isinstance(kind, QuestionKind)
-        for question in kind.questions.values()
+        f"{kind.key}:{question}": f"{kind.title}: {kind.question_help[question]}"
+        for kind, question in every_question()
     },
 }
 """The worksheets offered: Matrix, Costly Tricks, and each question of every question kind

@@ -19,11 +19,9 @@ from question_support import wrong_answer
 
 from generator import commands
 from printables.puzzles import kinds
-from printables.questions.base import Question, QuestionKind
+from printables.questions.base import Question, question_kinds
 
-QUESTION_KINDS: dict[str, QuestionKind] = {
-    key: kind for key, kind in kinds().items() if isinstance(kind, QuestionKind)
-}
+QUESTION_KINDS = question_kinds()
 CASES = [
     pytest.param(key, question, id=f"{key}-{question}")
     for key, kind in QUESTION_KINDS.items()

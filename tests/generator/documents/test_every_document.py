@@ -27,8 +27,8 @@ from generator.draw.layout import CARD_SIZES, PAPERS, Size
 from printables.cards.decks import DECKS
 from printables.games.handouts import HANDOUTS
 from printables.matrix.puzzles import disjoint_sets, generated_id, get_puzzle
-from printables.puzzles import get_kind, kinds
-from printables.questions.base import QuestionKind
+from printables.puzzles import get_kind
+from printables.questions.base import question_kinds
 
 CARDS = {
     "poker": CARD_SIZES["poker"],
@@ -107,11 +107,7 @@ DOCUMENTS: dict[str, Callable[[Size], bytes]] = {
     "calibration": calibration_pdf,
     "notation cards": notation_pdf,
     "rules handouts": lambda paper: handouts_pdf(list(HANDOUTS), paper),
-    **{
-        f"{key} worksheet": partial(question_worksheet, key)
-        for key, kind in kinds().items()
-        if isinstance(kind, QuestionKind)
-    },
+    **{f"{key} worksheet": partial(question_worksheet, key) for key in question_kinds()},
 }
 
 

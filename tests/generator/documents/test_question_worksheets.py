@@ -32,8 +32,7 @@ from generator.documents.worksheet import (
     make_worksheet,
 )
 from generator.draw.layout import PAPERS
-from printables.puzzles import kinds
-from printables.questions.base import Question, QuestionKind
+from printables.questions.base import Question, question_kinds
 
 BASE_URL = "http://10.0.7.3:5000"
 POINTS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
@@ -45,9 +44,7 @@ MOST = 8
 """The most puzzles a page the command takes (--per-page 1 to 8)."""
 AT_MOST = re.compile(r"; at most (\d+) do$")
 
-QUESTION_KINDS: dict[str, QuestionKind] = {
-    key: kind for key, kind in kinds().items() if isinstance(kind, QuestionKind)
-}
+QUESTION_KINDS = question_kinds()
 CASES = [
     pytest.param(key, question, id=f"{key}-{question}")
     for key, kind in QUESTION_KINDS.items()

@@ -13,35 +13,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 
-from printables.puzzles import kinds  # noqa: E402
-from printables.questions.base import LEVELS, Question, QuestionKind  # noqa: E402
+from question_support import golden_entry  # noqa: E402
+
+from printables.questions.base import LEVELS, every_question  # noqa: E402
 
 GOLDEN = Path(__file__).with_name("question-ids.json")
 SEEDS = (0, 1, 424242)
 SHEET_SEED = 2026
-
-
-def entry(puzzle: Question, kind: QuestionKind) -> dict[str, Any]:
-    """What an id means: its cards as printed, its answer, key and grade, the verdict on
-    its answer."""
-    verdict = kind.check(puzzle, puzzle.answer)
-    return {
-        "id": puzzle.id,
-        "kind": puzzle.kind,
-        "question": puzzle.question,
-        "level": puzzle.level,
-        "text": puzzle.text,
-        "groups": [
-            {"label": g.label, "note": g.note, "cells": [str(c) for c in g.cells]}
-            for g in puzzle.groups
-        ],
-        "answer": puzzle.answer,
-        "key": list(puzzle.key),
-        "grade": puzzle.grade,
-        "verdict": {"right": verdict.right, "reasons": list(verdict.reasons)},
-    }
 
 
 def main() -> None:
@@ -61,21 +41,18 @@ def main() -> None:
     held = {(e["kind"], e["question"]) for e in data["ids"]}
     sheets = {(s["kind"], s["question"]) for s in data["sheets"]}
     added = 0
-    for kind in kinds().values():
-        if not isinstance(kind, QuestionKind):
-            continue
-        for question in kind.questions.values():
-            if (kind.key, question) not in held:
-                for level in LEVELS.values():
-                    for seed in SEEDS:
-                        puzzle = kind.generate(seed, kind.choices(question=question, level=level))
-                        data["ids"].append(entry(puzzle, kind))
-                        added += 1
-            if (kind.key, question) not in sheets:
-                choices = kind.choices(question=question, level="medium")
-                data["sheets"].append({"kind": kind.key, "question": question,
-                                       "level": "medium", "seed": SHEET_SEED,
-                                       "ids": kind.ids(12, SHEET_SEED, choices)})  # fmt: skip
+    for kind, question in every_question():
+        if (kind.key, question) not in held:
+            for level in LEVELS.values():
+                for seed in SEEDS:
+                    puzzle = kind.generate(seed, kind.choices(question=question, level=level))
+                    data["ids"].append(golden_entry(puzzle, kind))
+                    added += 1
+        if (kind.key, question) not in sheets:
+            choices = kind.choices(question=question, level="medium")
+            ids = kind.ids(12, SHEET_SEED, choices)
+            data["sheets"].append({"kind": kind.key, "question": question, "level": "medium",
+                                   "seed": SHEET_SEED, "ids": ids})  # fmt: skip
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{GOLDEN.name}: {added} ids added, {len(data['ids'])} in all")
 

@@ -13,9 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printables.puzzles import GenerationError, PuzzleError, PuzzleIdError, Scramble, kind_of, kinds
-from printables.questions.base import ENTRIES, LEVELS, MAX_SEED, Question, QuestionKind, Verdict
+from printables.questions.base import (
+    ENTRIES,
+    LEVELS,
+    MAX_SEED,
+    Question,
+    QuestionKind,
+    Verdict,
+    question_kinds,
+)
 
-QUESTION_KINDS = [k for k in kinds().values() if isinstance(k, QuestionKind)]
+QUESTION_KINDS = list(question_kinds().values())
 ASKED = [(k, q) for k in QUESTION_KINDS for q in k.questions.values()]
 
 

@@ -16,13 +16,13 @@ from question_support import wrong_answer
 
 from printables.cards import FOUR_D
 from printables.cards.wording import sentence
-from printables.puzzles import PuzzleError, kinds
-from printables.questions.base import LEVELS, Question, QuestionKind
+from printables.puzzles import PuzzleError
+from printables.questions.base import LEVELS, Question, question_kinds
 from webapp.checking.views import MAX_ANSWER
 from webapp.pages import problem
 
 SEED = 11
-QUESTION_KINDS = {key: kind for key, kind in kinds().items() if isinstance(kind, QuestionKind)}
+QUESTION_KINDS = question_kinds()
 CASES = [
     pytest.param(key, question, level, id=f"{key}-{question}-{level}")
     for key, kind in QUESTION_KINDS.items()

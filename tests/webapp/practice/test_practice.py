@@ -26,14 +26,13 @@ import webapp.network
 from printables.cards.wording import sentence
 from printables.matrix.puzzles import generate as generate_matrix
 from printables.paradox.problems import generated_id as paradox_id
-from printables.puzzles import kinds
-from printables.questions.base import LEVELS, Question, QuestionKind
+from printables.questions.base import LEVELS, Question, question_kinds
 from webapp.checking.views import MAX_ANSWER
 from webapp.practice import views as practice_views
 from webapp.practice.views import MOST_STREAK
 
 SEED = 5
-QUESTION_KINDS = {key: kind for key, kind in kinds().items() if isinstance(kind, QuestionKind)}
+QUESTION_KINDS = question_kinds()
 QUESTIONS = [
     pytest.param(key, question, id=f"{key}-{question}")
     for key, kind in QUESTION_KINDS.items()

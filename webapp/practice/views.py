@@ -31,12 +31,16 @@ from generator.draw.svg import scene_to_svg
 from printables.cards.wording import sentence
 from printables.puzzles import PuzzleError, kind_of
 from printables.questions.base import LEVELS, MAX_SEED, Question, QuestionKind, question_kinds
-from webapp.checking.views import CHECK_LIMIT, judged
+from webapp.checking.views import judged
 from webapp.network import public_url
 from webapp.pages import card_attributes, problem, too_busy
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
+PRACTICE_LIMIT = 600
+"""Requests a minute from one address: a class of 30 behind one router, each pupil
+answering every five seconds (an answer, then the next puzzle: a redirect and its page),
+stays inside it."""
 MOST_STREAK = 10_000
 """A streak in the address beyond this is read as 0 (it can only have been typed)."""
 
@@ -75,7 +79,7 @@ def index() -> str:
 @bp.get("/next")
 def next_puzzle() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A new puzzle of the kind asked for, on a fresh random seed."""
-    busy = too_busy("check", CHECK_LIMIT)
+    busy = too_busy("practice", PRACTICE_LIMIT)
     if busy is not None:
         return busy
     try:
@@ -89,7 +93,7 @@ def next_puzzle() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
 @bp.get("/<puzzle_id>")
 def play(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A puzzle to answer: the verdict on an answer, a hint when asked, the streak."""
-    busy = too_busy("check", CHECK_LIMIT)
+    busy = too_busy("practice", PRACTICE_LIMIT)
     if busy is not None:
         return busy
     try:
@@ -135,7 +139,7 @@ def puzzle_of_the_day(kind: QuestionKind, choices: Any, day: date) -> Question:
 @bp.get("/today")
 def today() -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """The puzzle of the day, large, for the projector, with the QR code of its page."""
-    busy = too_busy("check", CHECK_LIMIT)
+    busy = too_busy("practice", PRACTICE_LIMIT)
     if busy is not None:
         return busy
     try:
@@ -150,7 +154,7 @@ def today() -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
 @bp.get("/<puzzle_id>/qr.svg")
 def qr(puzzle_id: str) -> Response:
     """The QR code of a puzzle's practice page, as a phone on the network reaches it."""
-    busy = too_busy("check", CHECK_LIMIT)
+    busy = too_busy("practice", PRACTICE_LIMIT)
     if busy is not None:
         return busy  # type: ignore[return-value]
     try:

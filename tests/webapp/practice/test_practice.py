@@ -386,7 +386,7 @@ def test_a_puzzle_of_another_kind_opens_its_checking_page(client: FlaskClient) -
 def test_practice_is_limited_by_address_like_checking(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(practice_views, "CHECK_LIMIT", 3)
+    monkeypatch.setattr(practice_views, "PRACTICE_LIMIT", 3)
     puzzle = discard()
     for _ in range(3):
         assert play(client, puzzle)[0] == 200
@@ -477,7 +477,7 @@ def test_practice_writes_nothing_to_the_database(app: Flask, teacher: FlaskClien
         if table != "hits":
             assert after[table] == before[table], table
     counted = {row[0] for row in after["hits"]} - {row[0] for row in before["hits"]}
-    assert counted and all(key.startswith("check:") for key in counted), counted
+    assert counted and all(key.startswith("practice:") for key in counted), counted
 
 
 def test_practice_pages_have_no_inline_script(client: FlaskClient) -> None:

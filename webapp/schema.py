@@ -20,7 +20,7 @@ from printables.matrix.session import MatSet, check_written
 from webapp.db import write
 from webapp.tables import metadata, schema_version
 
-VERSION = 3
+VERSION = 4
 """The schema this code expects."""
 
 
@@ -82,9 +82,17 @@ def _sessions_and_seeds(db: Connection) -> None:
     db.execute(text("ALTER TABLE mat_sessions ADD COLUMN joining BOOLEAN NOT NULL DEFAULT TRUE"))
 
 
+def _pressed_at(db: Connection) -> None:
+    """Version 4: when a pupil's press arrived (a press after the proctor's "Hand up"
+    brings its answer to the hand; a press after the end is kept as late). Presses stored
+    before have none: they came in time, with their hand."""
+    db.execute(text("ALTER TABLE entries ADD COLUMN pressed_at FLOAT"))
+
+
 UPGRADES: dict[int, Callable[[Connection], None]] = {
     2: _store_answer_checks,
     3: _sessions_and_seeds,
+    4: _pressed_at,
 }
 """``UPGRADES[n]`` takes a database from version n - 1 to n."""
 

@@ -119,6 +119,9 @@ entries = Table(
     Column("answer_reasons", Text),
     Column("answer_unreadable", Text),
     Column("verdict", String(10)),  # the proctor's: "solved", "impossible" or "wrong"
+    # When the pupil's press (Done or Impossible) arrived: after a proctor's "Hand up" it
+    # brings the answer to the hand; after the round's end it is late, kept, not scored.
+    Column("pressed_at", Float),
     Column("updated_at", Float, nullable=False),
 )
 

@@ -45,7 +45,7 @@ SIMULTANEOUS_RULES = (
     "elapsed seconds on the score sheet at once. Check the solution, but give no sign "
     "until every player is done. At the time limit stop the timer: players not finished "
     "score the limit. A wrong answer scores the limit; a matrix claimed finished but not "
-    "solved counts as a claim that the set is impossible. Players must not see each "
+    "solved is treated as if the player had declared it impossible. Players must not see each "
     "other's work, talk, or touch their matrix until you say so. Low total wins."
 )
 SUCCESSIVE_RULES = (

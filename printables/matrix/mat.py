@@ -107,8 +107,23 @@ class AnswerError(ValueError):
     the wrong shape."""
 
 
-BARE_CLAIMS = frozenset({"no", "impossible"})
-"""Answers that claim impossibility without writing the cards out."""
+BARE_CLAIMS = frozenset({"no", "none", "impossible"})
+"""Answers that claim impossibility without writing the cards out (read by
+:func:`is_bare_claim`, in any case and with a full stop or an exclamation mark)."""
+
+UNSOLVED_RULE = "the rules count a matrix handed in unsolved as if you had said it is impossible"
+"""The book's note on MAT ("any unsolved matrix that is claimed to be finished will be
+treated as if it were declared to be impossible"), in words a pupil follows."""
+
+
+def is_bare_claim(text: str) -> bool:
+    """Whether an answer only says the set is impossible: ``No``, ``no.``, ``none``,
+    ``Impossible!``.
+
+    >>> [is_bare_claim(t) for t in ("No", " no. ", "NONE", "impossible!", "No BbzS", "")]
+    [True, True, True, True, False, False]
+    """
+    return text.strip().rstrip(".!").strip().lower() in BARE_CLAIMS
 
 
 def _shape_of(count: int) -> tuple[int, int]:
@@ -174,7 +189,7 @@ def check_answer(
     """
     if not cards:
         raise SetError("a Matrix set has cards")
-    if isinstance(answer, str) and answer.strip().lower() in BARE_CLAIMS:
+    if isinstance(answer, str) and is_bare_claim(answer):
         if impossible is None:
             impossible = solve(cards, *_shape_of(len(cards))) is None
         return _claim(impossible, (), (), None, [], "The answer says impossible: ")
@@ -204,7 +219,7 @@ def check_answer(
             missing,
             None,
             reasons,
-            "The array does not hold the set, so it counts as a claim that the set is impossible: ",
+            f"The answer does not hold the set's cards, and {UNSOLVED_RULE}: ",
         )
     verdict = check_grid([[c for c in row if isinstance(c, Card)] for row in grid.rows])
     if verdict.ok:
@@ -222,7 +237,7 @@ def check_answer(
         missing,
         verdict,
         reasons,
-        "The matrix is not solved, so it counts as a claim that the set is impossible: ",
+        f"The matrix is not solved, and {UNSOLVED_RULE}: ",
     )
 
 
@@ -267,7 +282,7 @@ def read_answer(answer: str, cards: Sequence[Card]) -> AnswerReading:
     text = answer.strip()
     if not text:
         return AnswerReading((), ("nothing is written yet",))
-    if text.lower() in BARE_CLAIMS:
+    if is_bare_claim(text):
         return AnswerReading((), (), bare_claim=True)
     deck = cards[0].deck
     places = tuple(tuple(row) for row in read_places(answer, deck))

@@ -8,6 +8,13 @@ rounds as sets every player has had every set. An *entry* is one player's round:
 whole seconds at which the hand went up (the first time only), what the player pressed
 (Done or Impossible), the written answer, and the proctor's verdict.
 
+Every action names what it acts on: starting names the round to start, ending the round
+to end, a hand its round. An action made for a state that has passed (a second console
+tab showing "End set 1" after set 2 began) is refused with a sentence saying what is on
+now, and changes nothing. Two people acting on one hand merge: a pupil's press after the
+proctor's "Hand up" keeps the hand's time and brings the written answer to it; a press
+just after the round ended is kept, shown as late, and not scored.
+
 Whether an entry is right is decided by, in order: the proctor's verdict; the written
 answer, checked once when it is written (:func:`check_written`, against the set's stored
 verdict, so a set is never solved again) and kept with the entry; a press of Impossible
@@ -43,10 +50,10 @@ from printables.cards.errors import NotationError
 from printables.cards.reading import read_cards
 from printables.matrix.check import DECK
 from printables.matrix.mat import (
-    BARE_CLAIMS,
     MAX_SUCCESSIVE_PLAYERS,
     AnswerError,
     check_answer,
+    is_bare_claim,
     ranking,
     set_score,
     successive_schedule,
@@ -81,7 +88,8 @@ class MatError(ValueError):
 
 class Conflict(MatError):
     """A request that came too late or too early: the set has ended, the hand is already
-    recorded, the round is not on."""
+    recorded, the round is not on, or the page that sent it showed a state that has
+    passed. Nothing was changed."""
 
 
 def set_key(cards: Sequence[Card]) -> frozenset[Card]:
@@ -179,8 +187,9 @@ def check_written(answer: str, the_set: MatSet) -> Checked:
 @dataclass(frozen=True)
 class Entry:
     """One player's round: the hand's seconds, what was pressed, the written answer with
-    its check, and the proctor's verdict (each None until there is one). An answer stored
-    without its check is checked when judged."""
+    its check, the proctor's verdict (each None until there is one) and when the pupil's
+    press arrived (server time). An answer stored without its check is checked when
+    judged."""
 
     player_id: int
     round: int
@@ -189,6 +198,12 @@ class Entry:
     answer: str | None
     verdict: str | None = None
     checked: Checked | None = None
+    pressed_at: float | None = None
+
+    @property
+    def late(self) -> bool:
+        """Pressed after the round ended, with no hand up in time: kept, not scored."""
+        return self.claim is not None and self.seconds is None
 
 
 @dataclass(frozen=True)
@@ -204,7 +219,8 @@ class Judgement:
 @dataclass(frozen=True)
 class Cell:
     """One player's result for one set: the score, and a mark when it is the limit
-    ("wrong", "no time", "unchecked"), or while the set is "to play" or "playing"."""
+    ("wrong", "no time", "unchecked", "late": pressed after the end), or while the set is
+    "to play" or "playing"."""
 
     set_position: int
     round: int | None
@@ -259,8 +275,8 @@ def explain(entry: Entry | None, the_set: MatSet, cell: Cell, limit: int) -> str
     >>> book = MatSet(0, "x", (), impossible=True)
     >>> grid = "Gb=C GbzS Gg~T / Rb~T Bg~S BwzT / RgzS Rw~T BgzT"
     >>> entry = Entry(1, 0, 83, "done", grid, checked=Checked(True, ()))
-    >>> explain(entry, book, Cell(0, 0, 83, 83, ""), 600)
-    'An unsolved grid on an impossible set: counts as a correct claim; scores 83, the time.'
+    >>> explain(entry, book, Cell(0, 0, 83, 83, ""), 600).split("; ")[1]
+    'right for this set: scores 83, the time.'
     """
     at_limit = f"scores the limit, {limit}"
     if cell.mark == "to play":
@@ -268,6 +284,11 @@ def explain(entry: Entry | None, the_set: MatSet, cell: Cell, limit: int) -> str
     if cell.mark == "playing":
         return "Playing: no hand yet."
     judged = judge(entry, the_set)
+    if entry is not None and entry.late:
+        return (
+            f"Pressed {_pressed(entry.claim)} after the set ended: the answer is kept for you "
+            f"to read, but not scored; it {at_limit}."
+        )
     if judged.how == "no hand" or entry is None:
         return f"No hand raised: {at_limit}."
     if judged.how == "unchecked":
@@ -293,7 +314,7 @@ def explain(entry: Entry | None, the_set: MatSet, cell: Cell, limit: int) -> str
     if judged.unreadable:
         return f"The written answer cannot be read: {earned}."
     says_no = entry.answer is not None and (
-        entry.answer.strip().lower() in BARE_CLAIMS
+        is_bare_claim(entry.answer)
         or any(word.lower() == "no" for word in entry.answer.replace("/", " ").split())
     )
     if judged.right and not the_set.impossible:
@@ -301,9 +322,14 @@ def explain(entry: Entry | None, the_set: MatSet, cell: Cell, limit: int) -> str
     if says_no:
         truth = "and the set is impossible" if judged.right else f"but {solvable}"
         return f"Says impossible, {truth}: {earned}."
+    rule = "An unsolved grid, which the rules treat as a declaration that the set is impossible"
     if judged.right:
-        return f"An unsolved grid on an impossible set: counts as a correct claim; {earned}."
-    return f"An unsolved grid on a set that can be solved: counts as a wrong claim; {earned}."
+        return f"{rule}; right for this set: {earned}."
+    return f"{rule}; but this set can be solved: {earned}."
+
+
+def _pressed(claim: str | None) -> str:
+    return "Impossible" if claim == "impossible" else "Done"
 
 
 @dataclass(frozen=True)
@@ -400,14 +426,45 @@ class MatSession:
                 "cannot be removed now; rename them instead"
             )
 
+    def word(self) -> str:
+        """What a round is called: a turn in MAT Successive, a set in MAT Simultaneous."""
+        return "turn" if self.successive else "set"
+
+    def now_on(self, at: float) -> str:
+        """What is on now, in a sentence: "Set 2 is running now", "Set 2 is over"."""
+        current = self.current()
+        word = self.word().capitalize()
+        if current is None:
+            return f"No {self.word()} has started yet"
+        if current.running(at):
+            return f"{word} {current.number + 1} is running now"
+        if len(self.rounds) == self.round_count:
+            return f"Every {self.word()} has been played"
+        return f"{word} {current.number + 1} is over; {self.word()} {current.number + 2} is next"
+
+    def check_start(self, number: int, at: float) -> None:
+        """Whether round ``number`` (0-based), the one the proctor's page offered, may start
+        now; raises, saying what is on instead, when the page showed a state that has
+        passed (another screen started it, or a later one)."""
+        if number != len(self.rounds):
+            word = self.word().capitalize()
+            if number < len(self.rounds):
+                said = f"{word} {number + 1} has already been started"
+            else:
+                said = (
+                    f"{word} {number + 1} cannot start before {self.word()} {len(self.rounds) + 1}"
+                )
+            raise Conflict(f"{said}. {self.now_on(at)}; nothing was started")
+        self.next_round(at)
+
     def next_round(self, at: float) -> int:
         """The number of the round to start now; raises when none may start."""
         current = self.current()
         if current is not None and current.running(at):
-            raise Conflict(f"set {current.number + 1} is still running; end it first")
+            raise Conflict(f"{self.word()} {current.number + 1} is still running; end it first")
         number = len(self.rounds)
         if number >= self.round_count:
-            raise Conflict("every round has been played")
+            raise Conflict(f"every {self.word()} has been played")
         if not self.seats:
             raise MatError("no players yet: add players or let students join first")
         if self.successive and len(self.seats) != len(self.sets):
@@ -417,28 +474,47 @@ class MatSession:
             )
         return number
 
-    def round_to_end(self, at: float) -> Round:
-        """The round the proctor may end now; raises when none is running."""
+    def round_to_end(self, at: float, number: int) -> Round:
+        """Round ``number``, the one the proctor's page showed running, if it may be ended
+        now; raises, saying what is on instead, when it is not running (never ends
+        another round)."""
         current = self.current()
-        if current is None or not current.running(at):
-            raise Conflict("no set is running")
+        word = self.word().capitalize()
+        if not 0 <= number < len(self.rounds):
+            raise Conflict(
+                f"{word} {number + 1} has not started. {self.now_on(at)}; nothing was ended"
+            )
+        if current is None or current.number != number or not current.running(at):
+            raise Conflict(
+                f"{word} {number + 1} is already over. {self.now_on(at)}; nothing was ended"
+            )
         return current
 
-    def hand_round(
-        self, player_id: int, number: int, at: float, claim: str | None, answer: str | None
-    ) -> Round:
-        """The round a hand raised now counts in, after checking the press; raises when
-        the round is not on (the time recorded is ``round.elapsed(at)``)."""
+    def hand_round(self, player_id: int, number: int, at: float) -> Round:
+        """The round the proctor's "Hand up" for a player counts in; raises when the round
+        is not on (the time recorded is ``round.elapsed(at)``)."""
         self.player(player_id)
         if not 0 <= number < len(self.rounds):
-            raise Conflict("that set has not started")
+            raise Conflict(f"that {self.word()} has not started")
         the_round = self.rounds[number]
         if number != len(self.rounds) - 1 or not the_round.running(at):
-            raise Conflict("time is up for that set")
-        if claim is not None and claim not in CLAIMS:
+            raise Conflict(f"time is up for that {self.word()}")
+        return the_round
+
+    def press_round(
+        self, player_id: int, number: int, at: float, claim: str, answer: str | None
+    ) -> tuple[Round, bool]:
+        """The round a pupil's press (Done or Impossible, with the written answer) is for,
+        and whether it came in time. A press after the round ended is still taken, to be
+        kept and shown as late, never scored; raises when the round has not started."""
+        self.player(player_id)
+        if claim not in CLAIMS:
             raise MatError(f"press Done or Impossible, not {claim!r}")
         check_length(answer)
-        return the_round
+        if not 0 <= number < len(self.rounds):
+            raise Conflict(f"that {self.word()} has not started")
+        the_round = self.rounds[number]
+        return the_round, number == len(self.rounds) - 1 and the_round.running(at)
 
     def check_answer_entry(self, player_id: int, number: int, answer: str) -> None:
         """Whether the proctor may enter an answer for a player's round."""
@@ -486,7 +562,17 @@ class MatSession:
 
     def unchecked(self, at: float) -> int:
         """How many hands still wait for the proctor's verdict."""
-        return sum(1 for s in self.standings(at) for c in s.cells if c.mark == "unchecked")
+        return len(self.unchecked_hands(at))
+
+    def unchecked_hands(self, at: float) -> list[str]:
+        """Whose hands still wait for the proctor's verdict, and in which set: "Ann (set
+        2)", in seat and set order."""
+        return [
+            f"{s.nickname} ({self.sets[c.set_position].label.lower()})"
+            for s in self.standings(at)
+            for c in s.cells
+            if c.mark == "unchecked"
+        ]
 
     def _cell(self, seat: Seat, the_set: MatSet, at: float) -> Cell:
         if not self.plays(seat.seat):
@@ -502,6 +588,8 @@ class MatSession:
             if seconds is None and self.rounds[number].running(at):
                 mark = "playing"
             return Cell(the_set.position, number, seconds, self.limit, mark)
+        if entry is not None and entry.late:
+            return Cell(the_set.position, number, None, self.limit, "late")
         score = set_score(seconds, verdict.right, self.limit)
         mark = ("no time" if seconds is None else "") if verdict.right else "wrong"
         return Cell(the_set.position, number, seconds, score, mark)

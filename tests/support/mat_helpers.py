@@ -74,6 +74,45 @@ def press(
     return student.post(f"/play/{code}/hand", data=data)
 
 
+def _next_and_current(teacher: FlaskClient, session_id: int) -> tuple[int, int | None]:
+    """The round a fresh console offers to start, and the round it shows (None: none)."""
+    response = teacher.get(f"/sessions/{session_id}/state")
+    if response.status_code != 200:  # not this teacher's session: the server says so
+        return 0, 0
+    current = json.loads(response.get_data(as_text=True))["round"]
+    if current is None:
+        return 0, None
+    assert isinstance(current, dict)
+    number = int(current["number"])
+    return number + 1, number
+
+
+def start_set(
+    teacher: FlaskClient,
+    session_id: int,
+    number: int | None = None,
+    headers: dict[str, str] | None = None,
+) -> TestResponse:
+    """Press "Start set N" as a console drawn now shows it (or for round ``number``)."""
+    if number is None:
+        number = _next_and_current(teacher, session_id)[0]
+    data = {"round": str(number)}
+    return teacher.post(f"/sessions/{session_id}/rounds", data=data, headers=headers)
+
+
+def end_set(
+    teacher: FlaskClient,
+    session_id: int,
+    number: int | None = None,
+    headers: dict[str, str] | None = None,
+) -> TestResponse:
+    """Press "End set N now" as a console drawn now shows it (or for round ``number``)."""
+    if number is None:
+        number = _next_and_current(teacher, session_id)[1]
+    data = {"round": str(number if number is not None else 0)}
+    return teacher.post(f"/sessions/{session_id}/rounds/end", data=data, headers=headers)
+
+
 def state(client: FlaskClient, url: str) -> dict[str, object]:
     response = client.get(url)
     assert response.status_code == 200

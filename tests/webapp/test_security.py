@@ -176,13 +176,15 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
     post(teacher, "/sessions/1/joining", console, joining="open")
     student = csrf_app.test_client()
     post(student, "/join", student.get("/join").get_data(as_text=True), code=code, nickname="Ann")
-    post(teacher, "/sessions/1/rounds", teacher.get("/sessions/1").get_data(as_text=True))
+    post(teacher, "/sessions/1/rounds", teacher.get("/sessions/1").get_data(as_text=True),
+         round="0")  # fmt: skip
     play = student.get(f"/play/{code}").get_data(as_text=True)
     post(student, f"/play/{code}/hand", play, round="0", claim="done", answer=SOLUTION)
     console = teacher.get("/sessions/1").get_data(as_text=True)
     assert fetch(teacher, "/sessions/1/rounds/0/players/1/hand", console).json == {"ok": True}
     post(teacher, "/sessions/1/rounds/0/players/1", console, verdict="wrong", answer="")
-    post(teacher, "/sessions/1/rounds/end", teacher.get("/sessions/1").get_data(as_text=True))
+    post(teacher, "/sessions/1/rounds/end", teacher.get("/sessions/1").get_data(as_text=True),
+         round="0")  # fmt: skip
     post(teacher, "/sessions/1/players/1/remove", teacher.get("/sessions/1").get_data(as_text=True))
     results = teacher.get("/sessions/1/results").get_data(as_text=True)
     post(teacher, "/sessions/1/reveal", results, shown="1")

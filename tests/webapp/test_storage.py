@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from mat_helpers import SOLUTION, join, new_session, press, refused, scores
+from mat_helpers import SOLUTION, end_set, join, new_session, press, refused, scores, start_set
 from sqlalchemy import Connection, inspect, select, text
 from webapp_support import Clock, add_teacher, log_in
 from werkzeug.test import TestResponse
@@ -87,7 +87,7 @@ def test_a_restart_on_the_same_file_keeps_everything(tmp_path: Path) -> None:
     session_id, code = new_session(teacher)
     student = first.test_client()
     assert student.post("/join", data={"code": code, "nickname": "Ann"}).status_code == 303
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     first.extensions["printables_db"].dispose()
 
     second = create_app(settings(url))
@@ -179,7 +179,7 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     log_in(teacher, "ada")
     session_id, code = new_session(teacher)
     ann, bo, cy = (join(app, code, name) for name in ("Ann", "Bo", "Cy"))
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     clock.at += 42
     assert press(ann, code, 0, answer=SOLUTION).status_code == 303
     assert press(bo, code, 0, answer="Bx=S").status_code == 303  # unreadable
@@ -189,11 +189,11 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     successive, turns = new_session(teacher, variant="successive", name="Turns")
     dee, eve = join(app, turns, "Dee"), join(app, turns, "Eve")
     for number in (0, 1):
-        assert teacher.post(f"/sessions/{successive}/rounds").status_code == 303
+        assert start_set(teacher, successive).status_code == 303
         clock.at += 30
         for student in (dee, eve):
             assert press(student, turns, number, "impossible", "No").status_code == 303
-        assert teacher.post(f"/sessions/{successive}/rounds/end").status_code == 303
+        assert end_set(teacher, successive).status_code == 303
         clock.at += 5
     in_turns = scores(teacher, successive)
     # Both claim "No" each turn: wrong for set 1 (solvable), right for set 2, whoever has it.
@@ -223,7 +223,12 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     assert before["Ann"][1] == "42" and before["Bo"][1] == "600"
 
 
+def _drop_version_4_columns(db: Connection) -> None:
+    db.execute(text("ALTER TABLE entries DROP COLUMN pressed_at"))
+
+
 def _drop_version_3_columns(db: Connection) -> None:
+    _drop_version_4_columns(db)
     db.execute(text("ALTER TABLE teachers DROP COLUMN session_epoch"))
     for column in ("seed", "joining"):
         db.execute(text(f"ALTER TABLE mat_sessions DROP COLUMN {column}"))
@@ -275,7 +280,7 @@ def test_forty_students_join_and_press_done_at_the_same_moment(
         lambda n: phones[n].post("/join", data={"code": code, "nickname": f"Student {n}"}),
     )
     assert [r.status_code for r in joined] == [303] * STUDENTS
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
 
     def press(n: int) -> TestResponse:
         answer = SOLUTION if n % 2 == 0 else ""
@@ -416,9 +421,7 @@ def test_a_session_on_postgresql(postgres_app: Flask) -> None:
     assert sorted(int(s.seat) for s in view_of(app, session_id).seats) == list(range(12))
     racing = all_at_once(
         4,
-        lambda n: teacher.post(
-            f"/sessions/{session_id}/rounds", headers={"X-Requested-With": "fetch"}
-        ),
+        lambda n: start_set(teacher, session_id, 0, headers={"X-Requested-With": "fetch"}),
     )
     assert sorted(r.status_code for r in racing) == [200, 409, 409, 409]
     assert len(view_of(app, session_id).rounds) == 1
@@ -429,7 +432,7 @@ def test_a_session_on_postgresql(postgres_app: Flask) -> None:
 
     assert [r.status_code for r in all_at_once(12, press)] == [303] * 12
     assert "Already recorded at" in refused(phones[0], press(0))
-    assert teacher.post(f"/sessions/{session_id}/rounds/end").status_code == 303
+    assert end_set(teacher, session_id).status_code == 303
     rows = list(
         csv_line.split(",")
         for csv_line in teacher.get(f"/sessions/{session_id}/results.csv")

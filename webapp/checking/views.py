@@ -9,8 +9,9 @@ sent: a wrong claim of impossibility is told so, not shown a solution; a wrong c
 told what it loses, not which card is best. ``/check`` takes a Matrix set typed by hand (a
 size and the cards) and opens its page.
 
-A Matrix set in a MAT competition running now is not checked here, in any order or
-orientation of its cards. Checking changes nothing on the server, so the forms use GET:
+A Matrix set of a MAT competition under way (begun, its last set not over) is not
+checked here, in any order or orientation of its cards: the book keeps written solutions
+secret until the round is over. Checking changes nothing on the server, so the forms use GET:
 a verdict is a link that can be reloaded or shared, and no form needs a CSRF token.
 """
 
@@ -27,7 +28,7 @@ from printables.matrix.session import set_key
 from printables.puzzles import PuzzleError, PuzzleKind, kind_of
 from printables.questions.base import QuestionKind
 from webapp.db import now, read
-from webapp.mat.store import sets_in_play
+from webapp.mat.store import sets_kept_secret
 from webapp.pages import card_attributes, problem, too_busy
 
 bp = Blueprint("checking", __name__)
@@ -61,8 +62,9 @@ def judged(kind: PuzzleKind[Any, Any], puzzle: Any, answer: str | None) -> tuple
 
 
 def _in_play(puzzle: Any) -> bool:
+    """Whether the set is one of a MAT session under way (any order or orientation)."""
     with read() as db:
-        return set_key(puzzle.cards) in sets_in_play(db, now())
+        return set_key(puzzle.cards) in sets_kept_secret(db, now())
 
 
 @bp.get("/check/<puzzle_id>")
@@ -79,8 +81,8 @@ def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, s
     if answer is not None and kind is MATRIX and _in_play(puzzle):  # MAT sets are Matrix sets
         verdict: Any = None
         trouble: str | None = (
-            "This set is in a MAT competition running now, so it is not checked here; "
-            "your teacher will check it. Try again when the set is over."
+            "This set is in a MAT competition under way, so it is not checked here until "
+            "the competition's last set is over; your teacher will check it."
         )
     else:
         verdict, trouble = judged(kind, puzzle, answer)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from printables.cards.deck import Card
@@ -84,7 +85,7 @@ def join_code(code: str) -> Response | tuple[str, int]:
         with read() as db:
             seated = _holds_seat(db, store.load_by_code(db, code))
     except LookupError:
-        return _join_page({"code": code, "nickname": ""}, _no_session(code), 404)
+        return _join_page({"code": code, "nickname": ""}, _gone(code), 404)
     if seated:
         return redirect(url_for("play.seat", code=code))
     return _join_page({"code": code, "nickname": ""}, None)
@@ -100,7 +101,7 @@ def _holds_seat(db: Any, view: store.SessionView) -> bool:
 def not_found(_error: Exception) -> tuple[str, int]:
     """A play page for a code that names no session (ended and deleted, or mistyped)."""
     code = store.normal_code(str((request.view_args or {}).get("code", "")))
-    return _join_page({"code": code, "nickname": ""}, _no_session(code), 404)
+    return _join_page({"code": code, "nickname": ""}, _gone(code), 404)
 
 
 def _no_session(code: str) -> str:
@@ -210,7 +211,11 @@ def _play_page(
 def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
     """What the student's page needs to stay current: the clock, the round, and this
     player's own recorded hand (never a verdict before the reveal)."""
-    view, player = _seat(code)
+    try:
+        view, player = _seat(code)
+    except NotFound:
+        code = store.normal_code(code)
+        return {"problem": _gone(code), "join": url_for("play.join_code", code=code)}, 404
     if player is None:
         said = REMOVED if view.row.join_code in _tokens() else "This device has not joined."
         return {"problem": said, "join": url_for("play.join_code", code=view.row.join_code)}, 403
@@ -222,6 +227,7 @@ def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
         "round": None if current is None else current.state(at),
         "rounds": view.round_count,
         "hand": None if entry is None or entry.seconds is None else entry.seconds,
+        "pressed": entry is not None and entry.claim is not None,
         "revealed": bool(view.row.revealed),
     }
 
@@ -265,6 +271,7 @@ def hand(code: str) -> Response | tuple[str, int]:
     claim = request.form.get("claim", "")
     answer = request.form.get("answer", "")
     code = store.normal_code(code)
+    pressed = None
     try:
         # One write transaction reads the session and records the hand: a class pressing
         # Done together costs each press one session read, not two.
@@ -274,10 +281,10 @@ def hand(code: str) -> Response | tuple[str, int]:
             if player is not None:
                 if number is None:
                     raise MatError("the form has no set number; reload the page")
-                store.raise_hand(db, view, int(player.id), number, claim, answer)
+                pressed = store.press(db, view, int(player.id), number, claim, answer)
     except LookupError:
         lost = " Your answer was not recorded; it is below." if answer.strip() else ""
-        return _refused(code, _no_session(code) + lost, {"nickname": "", "lost": answer})
+        return _refused(code, _gone(code) + lost, {"nickname": "", "lost": answer})
     except MatError as error:
         said = problem_text(error)
         back = back_with(url_for("play.seat", code=view.row.join_code), said, {"answer": answer})
@@ -289,4 +296,23 @@ def hand(code: str) -> Response | tuple[str, int]:
         return _play_page(view, player, said, answer), status
     if player is None:
         return _unseated(view.row.join_code, answer)
+    if pressed is not None and pressed.late:
+        said = (
+            "Time was up when you pressed, so this is not scored"
+            if pressed.seconds is None
+            else "Time was up when you pressed, but your hand was already up"
+        )
+        back_with(url_for("play.seat", code=view.row.join_code), f"{said}. Your answer is kept "
+                  "and your teacher sees it.", {"late": "1"})  # fmt: skip
     return redirect(url_for("play.seat", code=view.row.join_code), code=303)
+
+
+def _gone(code: str) -> str:
+    """Why a code finds no session: deleted by the teacher, when this device held a seat
+    in it; otherwise mistyped or long gone."""
+    if code in _tokens():
+        return (
+            "Your teacher has deleted this session, with its times and answers; there is "
+            "nothing to rejoin."
+        )
+    return _no_session(code)

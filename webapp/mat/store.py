@@ -222,6 +222,7 @@ def _view(db: Connection, row: Row[Any]) -> SessionView:
                 e.answer,
                 e.verdict,
                 _checked(e),
+                e.pressed_at,
             )
             for e in entry_rows
         },
@@ -230,17 +231,49 @@ def _view(db: Connection, row: Row[Any]) -> SessionView:
     )
 
 
-def sets_in_play(db: Connection, at: float) -> set[frozenset[Any]]:
+SECRET_FOR = 24 * 3600
+"""Seconds after its latest round began that an unfinished session's sets stay secret: a
+session left unfinished (a lesson cut short) does not keep its sets from the checking
+page for ever."""
+
+
+def sets_kept_secret(db: Connection, at: float) -> set[frozenset[Any]]:
     """The set keys (:func:`printables.matrix.session.set_key`: the cards, in any order and
-    orientation) of every set of every session with a set running now: the public checking
-    page must not tell a competitor whether their set can be solved."""
-    running = (
-        select(rounds.c.session_id)
-        .where(rounds.c.ended_at.is_(None), rounds.c.started_at > at - mat_sessions.c.time_limit)
-        .join(mat_sessions, mat_sessions.c.id == rounds.c.session_id)
+    orientation) of every set of every session under way: begun, and its last round not
+    over (or a round running). The book keeps written solutions secret "until the round
+    is over, that is, when all players have solved every set": between two turns of MAT
+    Successive the next turn's sets are a classmate's just played, so the public checking
+    page must not say whether they can be solved until the session's last set is over."""
+    played = (
+        select(
+            rounds.c.session_id,
+            func.count().label("played"),
+            func.max(rounds.c.started_at).label("latest"),
+        )
+        .group_by(rounds.c.session_id)
+        .subquery()
     )
-    found = db.execute(select(mat_sets.c.cards).where(mat_sets.c.session_id.in_(running))).scalars()
-    return {set_key(read_cards(cards, DECK)) for cards in found}
+    sets_count = (
+        select(func.count())
+        .select_from(mat_sets)
+        .where(mat_sets.c.session_id == mat_sessions.c.id)
+        .scalar_subquery()
+    )
+    last_running = (
+        select(rounds.c.session_id)
+        .join(mat_sessions, mat_sessions.c.id == rounds.c.session_id)
+        .where(rounds.c.ended_at.is_(None), rounds.c.started_at > at - mat_sessions.c.time_limit)
+    )
+    under_way = (
+        select(mat_sessions.c.id)
+        .join(played, played.c.session_id == mat_sessions.c.id)
+        .where(
+            played.c.latest > at - SECRET_FOR,
+            (played.c.played < sets_count) | mat_sessions.c.id.in_(last_running),
+        )
+    )
+    found = db.execute(select(mat_sets.c.cards).where(mat_sets.c.session_id.in_(under_way)))
+    return {set_key(read_cards(cards, DECK)) for cards in found.scalars()}
 
 
 # --- players --------------------------------------------------------------------------
@@ -366,8 +399,11 @@ def free_seat(db: Connection, view: SessionView, player_id: int) -> None:
 
 
 def delete_student_data(db: Connection, view: SessionView) -> int:
-    """Remove every player of the session, with their times and answers."""
+    """Remove every player of the session, with their times and answers, and close it to
+    joining: no phone takes a fresh seat in a set under way (the teacher opens joining
+    again to start afresh)."""
     result = db.execute(delete(players).where(players.c.session_id == view.id))
+    set_joining(db, view, False)
     return int(result.rowcount)
 
 
@@ -379,25 +415,47 @@ def delete_session(db: Connection, view: SessionView) -> None:
 # --- rounds, hands, answers, verdicts ---------------------------------------------------
 
 
-def start_round(db: Connection, view: SessionView) -> int:
-    """Start the next round, if the rules allow one now; returns its number."""
+def lock(db: Connection, session_id: int) -> None:
+    """Hold the session's row until the transaction ends, so two screens starting or
+    ending rounds at the same moment act one after the other, each on what the other
+    left (PostgreSQL's FOR UPDATE; SQLite's write transactions are one at a time)."""
+    db.execute(select(mat_sessions.c.id).where(mat_sessions.c.id == session_id).with_for_update())
+
+
+def start_round(db: Connection, view: SessionView, number: int) -> int:
+    """Start round ``number`` (0-based), the one the proctor's page offered, if it is the
+    next and the rules allow it now; returns its number. A page that showed a state that
+    has passed is refused, saying what is on now."""
     at = now()
-    number = view.next_round(at)
+    view.check_start(number, at)
     try:
         with db.begin_nested():
             db.execute(rounds.insert().values(session_id=view.id, number=number, started_at=at))
     except IntegrityError:
-        raise Conflict("that round has just been started") from None
+        word = view.word().capitalize()
+        raise Conflict(
+            f"{word} {number + 1} has just been started on another screen; nothing was started"
+        ) from None
     return number
 
 
-def end_round(db: Connection, view: SessionView) -> None:
-    current = view.round_to_end(now())
-    db.execute(
+def end_round(db: Connection, view: SessionView, number: int) -> None:
+    """End round ``number``, the one the proctor's page showed running, before its time is
+    up; never another round (a round ended meanwhile is left as it is)."""
+    at = now()
+    view.round_to_end(at, number)
+    done = db.execute(
         rounds.update()
-        .where(rounds.c.session_id == view.id, rounds.c.number == current.number)
-        .values(ended_at=now())
+        .where(
+            rounds.c.session_id == view.id,
+            rounds.c.number == number,
+            rounds.c.ended_at.is_(None),
+        )
+        .values(ended_at=at)
     )
+    if not done.rowcount:
+        word = view.word().capitalize()
+        raise Conflict(f"{word} {number + 1} has just been ended on another screen")
 
 
 def _ensure_entry(db: Connection, player_id: int, number: int) -> None:
@@ -422,26 +480,13 @@ _NO_ANSWER = {"answer": None, "answer_right": None, "answer_reasons": None,
               "answer_unreadable": None}  # fmt: skip
 
 
-def raise_hand(
-    db: Connection,
-    view: SessionView,
-    player_id: int,
-    number: int,
-    claim: str | None = None,
-    answer: str | None = None,
-) -> int:
-    """Record a hand going up in the running round: the elapsed whole seconds, the first
-    time only (a second press changes nothing and says so). A student's press carries
-    what was pressed and the written answer with it. Returns the recorded seconds."""
+def raise_hand(db: Connection, view: SessionView, player_id: int, number: int) -> int:
+    """The proctor records a hand going up in the running round (a hand raised in the
+    room): the elapsed whole seconds, the first time only (a second one changes nothing
+    and says so). Returns the recorded seconds."""
     at = arrived(now)
-    the_round = view.hand_round(player_id, number, at, claim, answer)
-    seconds = the_round.elapsed(at)
+    seconds = view.hand_round(player_id, number, at).elapsed(at)
     _ensure_entry(db, player_id, number)
-    values: dict[str, Any] = {"seconds": seconds, "updated_at": at}
-    if claim is not None:
-        values["claim"] = claim
-    if answer is not None and answer.strip():
-        values.update(answer_values(view, player_id, number, answer.strip()))
     done = db.execute(
         entries.update()
         .where(
@@ -449,16 +494,63 @@ def raise_hand(
             entries.c.round == number,
             entries.c.seconds.is_(None),
         )
+        .values(seconds=seconds, updated_at=at)
+    )
+    if not done.rowcount:
+        raise Conflict(f"already recorded at {format_seconds(_seconds(db, player_id, number))}")
+    return seconds
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """How a pupil's press was taken: the hand's seconds (None when it came after the
+    end with no hand up), whether the hand was already up (the proctor's "Hand up": the
+    answer joins it), and whether it came after the end (kept, not scored)."""
+
+    seconds: int | None
+    hand_was_up: bool
+    late: bool
+
+
+def press(
+    db: Connection, view: SessionView, player_id: int, number: int, claim: str, answer: str
+) -> Pressed:
+    """Record a pupil's press of Done or Impossible with the written answer, once.
+
+    In time, the hand goes up now, unless the proctor put it up already: the first time
+    stays and the answer joins it. After the round ended, the press and answer are kept,
+    to be shown to the proctor as late and never scored. A second press changes nothing
+    and says when the first was recorded."""
+    at = arrived(now)
+    the_round, in_time = view.press_round(player_id, number, at, claim, answer)
+    _ensure_entry(db, player_id, number)
+    values: dict[str, Any] = {"claim": claim, "pressed_at": at, "updated_at": at}
+    if in_time:
+        values["seconds"] = func.coalesce(entries.c.seconds, the_round.elapsed(at))
+    if answer.strip():
+        values.update(answer_values(view, player_id, number, answer.strip()))
+    before = _seconds(db, player_id, number)
+    done = db.execute(
+        entries.update()
+        .where(
+            entries.c.player_id == player_id,
+            entries.c.round == number,
+            entries.c.claim.is_(None),
+        )
         .values(**values)
     )
     if not done.rowcount:
-        recorded = db.execute(
-            select(entries.c.seconds).where(
-                entries.c.player_id == player_id, entries.c.round == number
-            )
-        ).scalar_one()
-        raise Conflict(f"already recorded at {format_seconds(recorded)}")
-    return seconds
+        recorded = _seconds(db, player_id, number)
+        when = f"at {format_seconds(recorded)}" if recorded is not None else "after the end"
+        raise Conflict(f"already recorded {when}; your first answer is the one kept")
+    return Pressed(_seconds(db, player_id, number), before is not None, not in_time)
+
+
+def _seconds(db: Connection, player_id: int, number: int) -> int | None:
+    found = db.execute(
+        select(entries.c.seconds).where(entries.c.player_id == player_id, entries.c.round == number)
+    ).scalar_one_or_none()
+    return None if found is None else int(found)
 
 
 def set_answer(db: Connection, view: SessionView, player_id: int, number: int, answer: str) -> None:
@@ -485,6 +577,87 @@ def set_verdict(
         .where(entries.c.player_id == player_id, entries.c.round == number)
         .values(verdict=verdict, updated_at=now())
     )
+
+
+def same_text(one: str, other: str) -> bool:
+    """Whether two answers are the same text, whatever their line endings (a form sends
+    CR LF) and the spaces around them.
+
+    >>> same_text("BbzS Gw=C\\r\\nRg~T ", "BbzS Gw=C\\nRg~T")
+    True
+    """
+    return one.replace("\r\n", "\n").strip() == other.replace("\r\n", "\n").strip()
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A proctor's edit of one hand, with what the page showed before it (None: the page
+    did not say, as with an older page or a script): a field is changed only when the
+    edit differs from what was shown, and only if no one changed it meanwhile."""
+
+    answer: str | None = None
+    answer_was: str | None = None
+    verdict: str | None = None
+    verdict_was: str | None = None
+
+    def changes_answer(self) -> bool:
+        return self.answer is not None and (
+            self.answer_was is None or not same_text(self.answer, self.answer_was)
+        )
+
+    def changes_verdict(self) -> bool:
+        return self.verdict_was is None or (self.verdict or "") != self.verdict_was
+
+
+class Changed(Conflict):
+    """A hand's answer or verdict was changed on another screen since the page that sent
+    an edit was drawn: nothing was saved. ``current`` holds what is stored now."""
+
+    def __init__(self, message: str, current: dict[str, str]) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+VERDICT_WORDS = {"": "from the answer", "solved": "solved", "impossible": "claims impossible",
+                 "wrong": "wrong"}  # fmt: skip
+
+
+def save_edit(db: Connection, view: SessionView, player_id: int, number: int, edit: Edit) -> None:
+    """Save a proctor's edit of a player's round: the answer and the verdict, each only
+    where the page changed it, and refused whole (:class:`Changed`) where another screen
+    (a second console tab, the pupil's phone) changed that field since the page was drawn,
+    so two screens never undo each other's work."""
+    name = view.player(player_id).nickname
+    _ensure_entry(db, player_id, number)
+    stored = db.execute(
+        select(entries.c.answer, entries.c.verdict)
+        .where(entries.c.player_id == player_id, entries.c.round == number)
+        .with_for_update()  # PostgreSQL: a pupil's press waits until this edit is saved
+    ).one()
+    current = {"answer": stored.answer or "", "verdict": stored.verdict or ""}
+    answer_was, verdict_was = edit.answer_was, edit.verdict_was
+    if (
+        edit.changes_answer()
+        and answer_was is not None
+        and not same_text(current["answer"], answer_was)
+    ):
+        raise Changed(
+            f"{name}'s written answer was changed on another screen since this page was "
+            "drawn; nothing was saved. The answer now stored is shown: save again to "
+            "replace it with yours",
+            current,
+        )
+    if edit.changes_verdict() and verdict_was is not None and current["verdict"] != verdict_was:
+        raise Changed(
+            f"{name}'s verdict was changed on another screen to "
+            f"{VERDICT_WORDS.get(current['verdict'], current['verdict'])!r} since this page "
+            "was drawn; nothing was saved. Save again to replace it with yours",
+            current,
+        )
+    if edit.changes_answer():
+        set_answer(db, view, player_id, number, edit.answer or "")
+    if edit.changes_verdict():
+        set_verdict(db, view, player_id, number, edit.verdict or None)
 
 
 def reveal(db: Connection, view: SessionView, shown: bool = True) -> None:

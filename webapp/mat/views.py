@@ -88,10 +88,13 @@ def _change(
     anchor: str = "",
     typed: dict[str, str] | None = None,
 ) -> Response | tuple[str, int] | tuple[dict[str, Any], int]:
-    """Run ``action(db, view)`` in a write transaction; back to the console, or the
-    console again with the problem and what was typed."""
+    """Run ``action(db, view)`` in a write transaction, the session held against other
+    screens' changes until it ends; back to the console, or the console again (a fresh
+    page) with the problem and what was typed. A script gets JSON: the problem, and for
+    an edit refused because another screen changed it, what is stored now."""
     try:
         with write() as db:
+            store.lock(db, session_id)
             view = store.load(db, session_id, teacher_id())
             action(db, view)
     except LookupError:
@@ -99,7 +102,10 @@ def _change(
     except MatError as error:
         said = problem_text(error)
         if wants_json():
-            return {"problem": said}, _status(error)
+            body: dict[str, Any] = {"problem": said}
+            if isinstance(error, store.Changed):
+                body["current"] = error.current
+            return body, _status(error)
         back = back_with(_console_url(session_id, round_number, anchor), said, typed)
         if back is None:  # too much typed to keep: the console answers the POST itself
             return _console_page(_view(session_id), round_number, said, typed), _status(error)
@@ -203,6 +209,7 @@ def _rows(
         entry = view.entry(int(seat.id), number)
         judged = view.judge(entry, the_set)
         answer = (typed or {}).get(f"answer-{seat.id}")
+        verdict = (typed or {}).get(f"verdict-{seat.id}")
         hand_up = entry is not None and entry.seconds is not None
         rows.append(
             {
@@ -211,17 +218,39 @@ def _rows(
                 "entry": entry,
                 "judged": judged,
                 "answer": answer if answer is not None else (entry.answer if entry else "") or "",
+                "verdict": verdict
+                if verdict is not None
+                else (entry.verdict if entry else "") or "",
+                "pressed": _pressed_note(view, entry),
                 "seconds": store.format_seconds(entry.seconds if entry else None),
                 "why": view.explain(seat, the_set, at),
                 "status": "unchecked"
                 if judged.how == "unchecked"
                 else "hand"
                 if hand_up
+                else "late"
+                if entry is not None and entry.late
                 else "none",
                 "order": entry.seconds if hand_up and entry else 10**9,
             }
         )
     return rows
+
+
+def _pressed_note(view: store.SessionView, entry: Any) -> str:
+    """When a pupil's press came, where the proctor needs to know: after the end (late,
+    not scored), or well after the proctor's "Hand up" (the answer joined the hand)."""
+    if entry is None or entry.pressed_at is None or entry.claim is None:
+        return ""
+    the_round = view.rounds[entry.round]
+    after_end = entry.pressed_at - the_round.ends_at()
+    if after_end >= 0:
+        late = "not scored" if entry.late else "the hand was up in time"
+        return f"Sent {store.format_seconds(int(after_end))} after the end ({late})."
+    sent = the_round.elapsed(entry.pressed_at)
+    if entry.seconds is not None and sent - entry.seconds >= 5:
+        return f"Answer sent at {store.format_seconds(sent)}, after the hand went up."
+    return ""
 
 
 def _console_page(
@@ -234,6 +263,12 @@ def _console_page(
     at = now()
     number = _round_choice(view, asked)
     current = view.current()
+    rows = _rows(view, number, typed)
+    row_problem = None  # a refused edit of one row shown: its problem goes beside that row
+    if problem and typed and typed.get("row", "").isdigit():
+        pid = int(typed["row"])
+        if any(int(row["player"].id) == pid for row in rows):
+            row_problem, problem = (pid, problem), None
     return render_template(
         template,
         view=view,
@@ -242,8 +277,9 @@ def _console_page(
         shown_round=view.rounds[number] if number is not None else None,
         running=current is not None and current.running(at),
         current=current,
-        rows=_rows(view, number, typed),
+        rows=rows,
         problem=problem,
+        row_problem=row_problem,
         typed=typed or {},
         now=at,
         join_url=public_url(url_for("play.join_code", code=view.row.join_code)),
@@ -363,16 +399,39 @@ def free(session_id: int, player_id: int) -> Any:
     )
 
 
+def _named_round() -> int:
+    """The round a start or end form names (its ``round``, 0-based): the one its page
+    showed. A form that names none is refused, never taken to mean "whatever is on"."""
+    number = request.form.get("round", type=int)
+    if number is None or not 0 <= number < MAX_ROUNDS:
+        raise MatError("this form does not say which set it was for; reload the page")
+    return number
+
+
+MAX_ROUNDS = 1000
+"""More rounds than any session has: a form's round number past it names none."""
+
+
 @bp.post("/<int:session_id>/rounds")
 @login_required
 def start(session_id: int) -> Any:
-    return _change(session_id, store.start_round)
+    """Start the round the page offered (``round``), if it is still the next one."""
+
+    def start_named(db: Any, view: store.SessionView) -> None:
+        store.start_round(db, view, _named_round())
+
+    return _change(session_id, start_named)
 
 
 @bp.post("/<int:session_id>/rounds/end")
 @login_required
 def end(session_id: int) -> Any:
-    return _change(session_id, store.end_round)
+    """End the round the page showed running (``round``), if it still is."""
+
+    def end_named(db: Any, view: store.SessionView) -> None:
+        store.end_round(db, view, _named_round())
+
+    return _change(session_id, end_named)
 
 
 @bp.post("/<int:session_id>/rounds/<int:number>/players/<int:player_id>/hand")
@@ -383,25 +442,34 @@ def hand(session_id: int, number: int, player_id: int) -> Any:
         lambda db, view: store.raise_hand(db, view, player_id, number),
         number,
         f"player-{player_id}",
+        typed={"row": str(player_id)},
     )
 
 
 @bp.post("/<int:session_id>/rounds/<int:number>/players/<int:player_id>")
 @login_required
 def judge(session_id: int, number: int, player_id: int) -> Any:
-    """Save a player's written answer and the proctor's verdict for one round."""
-    answer = request.form.get("answer")
-    verdict = request.form.get("verdict", "")
-    shown = request.form.get("answer_was")  # the answer as the console showed it
-
-    def save(db: Any, view: store.SessionView) -> None:
-        # A console showing an old table must not overwrite an answer typed since.
-        if answer is not None and (shown is None or answer.strip() != shown.strip()):
-            store.set_answer(db, view, player_id, number, answer)
-        store.set_verdict(db, view, player_id, number, verdict or None)
-
+    """Save a player's written answer and the proctor's verdict for one round: each only
+    where the page changed it, and neither where another screen changed it since the page
+    was drawn (the form carries what it showed: ``answer_was``, ``verdict_was``)."""
+    form = request.form
+    edit = store.Edit(
+        answer=form.get("answer"),
+        answer_was=form.get("answer_was"),
+        verdict=form.get("verdict", ""),
+        verdict_was=form.get("verdict_was"),
+    )
+    typed = {
+        f"answer-{player_id}": edit.answer or "",
+        f"verdict-{player_id}": edit.verdict or "",
+        "row": str(player_id),
+    }
     return _change(
-        session_id, save, number, f"player-{player_id}", typed={f"answer-{player_id}": answer or ""}
+        session_id,
+        lambda db, view: store.save_edit(db, view, player_id, number, edit),
+        number,
+        f"player-{player_id}",
+        typed=typed,
     )
 
 
@@ -415,18 +483,31 @@ def reveal(session_id: int) -> Any:
     try:
         with write() as db:
             view = store.load(db, session_id, teacher_id())
-            waiting = view.unchecked(now()) if shown else 0
+            hands_waiting = view.unchecked_hands(now()) if shown else []
+            waiting = len(hands_waiting)
             if waiting and request.form.get("anyway") != "yes":
                 hands = "hand still needs" if waiting == 1 else "hands still need"
                 said = (
-                    f"{waiting} {hands} a verdict, and unchecked hands score the limit: check "
-                    "them on the console first, or reveal anyway."
+                    f"{waiting} {hands} a verdict ({_listed(hands_waiting)}), and unchecked "
+                    "hands score the limit: check them on the console first, or reveal anyway."
                 )
                 return back_with(target, said, {"unchecked": str(waiting)}) or redirect(target)
             store.reveal(db, view, shown)
     except LookupError:
         abort(404)
     return redirect(target, code=303)
+
+
+def _listed(items: list[str], most: int = 8) -> str:
+    """``["Ann (set 1)", "Bo (set 2)"]`` -> ``"Ann (set 1) and Bo (set 2)"``; past ``most``,
+    the first ones and how many more.
+
+    >>> _listed(["A", "B", "C"]), _listed([str(n) for n in range(10)], most=2)
+    ('A, B and C', '0, 1 and 8 more')
+    """
+    shown = items[:most] if len(items) > most else items[:-1]
+    last = f"{len(items) - most} more" if len(items) > most else items[-1]
+    return f"{', '.join(shown)} and {last}" if shown else last
 
 
 @bp.post("/<int:session_id>/delete-students")

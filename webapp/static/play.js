@@ -9,8 +9,12 @@
   const clock = document.getElementById("clock");
   const answer = document.getElementById("answer");
   const form = document.getElementById("hand-form");
-  const shown = { round: page.dataset.round, revealed: page.dataset.revealed, hand: page.dataset.hand };
+  const shown = {
+    round: page.dataset.round, revealed: page.dataset.revealed, hand: page.dataset.hand,
+    running: page.dataset.running,
+  };
   const draftKey = `printables-draft-${page.dataset.key}-${shown.round}`;
+  const pressedKey = `printables-pressed-${page.dataset.key}-${shown.round}`;
   let endsAt = parseFloat(page.dataset.ends) || null;
   P.clock.seed(parseFloat(page.dataset.now));
 
@@ -20,7 +24,17 @@
     answer.addEventListener("input", () => window.sessionStorage.setItem(draftKey, answer.value));
   }
   if (form) {
-    form.addEventListener("submit", () => window.sessionStorage.setItem(draftKey, answer.value));
+    form.addEventListener("submit", () => {
+      window.sessionStorage.setItem(draftKey, answer.value);
+      window.sessionStorage.setItem(pressedKey, "1");
+    });
+  }
+  // Just pressed: the page that answers says what was recorded; a screen reader reads it
+  // out (focus moves to it), and the clock stays in view above.
+  const recorded = document.getElementById("recorded");
+  if (recorded && window.sessionStorage.getItem(pressedKey)) {
+    window.sessionStorage.removeItem(pressedKey);
+    recorded.focus();
   }
 
   async function poll() {
@@ -28,8 +42,10 @@
       const state = await P.clock.sync(page.dataset.state);
       const round = state.round ? String(state.round.number) : "";
       const revealed = state.revealed ? "1" : "0";
-      const hand = state.hand === null ? "" : String(state.hand);
-      if (round !== shown.round || revealed !== shown.revealed || hand !== shown.hand) {
+      const hand = (state.hand === null ? "" : String(state.hand)) + (state.pressed ? "/pressed" : "");
+      const running = state.round && state.round.running ? "1" : "0";
+      if (round !== shown.round || revealed !== shown.revealed || hand !== shown.hand
+          || (shown.round !== "" && running !== shown.running)) {
         if (answer) { window.sessionStorage.setItem(draftKey, answer.value); }
         window.location.replace(page.dataset.self);  // this page's own GET address, never a form's
         return;
@@ -37,7 +53,7 @@
       endsAt = state.round && state.round.running ? state.round.ends_at : null;
       tick();
     } catch (error) {
-      if (error.status === 403) { removed(error.body || {}); }
+      if (error.status === 403 || error.status === 404) { removed(error.body || {}); }
       // otherwise offline for a moment: the next poll tries again
     }
   }
@@ -69,9 +85,6 @@
     if (!clock || document.getElementById("removed")) { return; }
     const left = endsAt === null ? 0 : endsAt - P.clock.now();
     clock.textContent = left > 0 ? `${P.formatSeconds(Math.ceil(left))} left` : "Time is up";
-    if (form) {  // the server decides in the end; this only mirrors its clock
-      form.querySelectorAll("button").forEach((b) => { b.disabled = left <= 0; });
-    }
   }
 
   if (answer && document.getElementById("board")) { board(); }

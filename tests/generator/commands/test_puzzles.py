@@ -468,7 +468,7 @@ def test_check_a_wrong_answer_exits_1_naming_the_failing_line(tmp_path: Path) ->
     for line in failing:
         sentence = line.sentence
         assert sentence[0].upper() + sentence[1:] in stdout
-    assert "counts as a claim that the set is impossible: wrong, the set can be solved" in stdout
+    assert "as if you had said it is impossible: wrong, the set can be solved" in stdout
 
 
 def test_check_reads_the_answer_from_stdin_and_prints_json() -> None:

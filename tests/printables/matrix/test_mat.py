@@ -61,8 +61,8 @@ def test_an_unsolved_grid_counts_as_a_claim_of_impossibility_and_is_wrong_if_sol
     assert not check.right and check.claim == "impossible" and not check.set_impossible
     assert "column 2 shares no value: Bg~T and RwzS differ in every attribute." in check.reasons
     assert check.reasons[-1] == (
-        "The matrix is not solved, so it counts as a claim that the set is impossible: "
-        "wrong, the set can be solved."
+        "The matrix is not solved, and the rules count a matrix handed in unsolved as if you "
+        "had said it is impossible: wrong, the set can be solved."
     )
 
 

@@ -13,6 +13,7 @@ from mat_helpers import (
     press,
     refused,
     seats,
+    start_set,
 )
 
 from webapp.db import read
@@ -112,7 +113,7 @@ def test_free_lets_a_student_rejoin_on_another_device(app: Flask, teacher: Flask
 def test_a_successive_session_is_full_at_one_player_a_set(app: Flask, teacher: FlaskClient) -> None:
     session_id, code = new_session(teacher, sets=f"{SOLVABLE}\n{IMPOSSIBLE}", variant="successive")
     join(app, code, "Ann")
-    early = teacher.post(f"/sessions/{session_id}/rounds")
+    early = start_set(teacher, session_id)
     assert "MAT Successive needs one player a set: 2 sets and 1 players." in refused(teacher, early)
     join(app, code, "Bob")
     cy = app.test_client()
@@ -180,7 +181,7 @@ def test_the_teacher_renames_a_player_and_the_projector_shows_the_new_name(
     assert teacher.post(url, data={"nickname": " Player  3 "}).status_code == 303
     assert list(seats(app, session_id)) == ["Player 3", "Bo"]
     assert "You are <strong>Player 3</strong>." in rude.get(f"/play/{code}").text
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     assert press(rude, code, 0, answer="x").status_code == 303
     hands = teacher.get(f"/sessions/{session_id}/state").json["hands"]  # type: ignore[index]
     assert [h["nickname"] for h in hands] == ["Player 3"]
@@ -203,7 +204,7 @@ def test_the_teacher_removes_a_player_and_their_phone_is_told(
     session_id, code = new_session(teacher)
     ann = join(app, code, "Ann")
     join(app, code, "Bo")
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     ids = seats(app, session_id)
     removed = teacher.post(f"/sessions/{session_id}/players/{ids['Ann']}/remove")
     assert removed.status_code == 303 and removed.location.endswith("#players")
@@ -236,7 +237,7 @@ def test_removing_before_the_first_turn_keeps_successive_seats_in_order(
     with app.app_context(), read() as db:
         view = mat_store.load(db, session_id)
     assert [(s.nickname, s.seat) for s in view.seats] == [("Bo", 0), ("Cy", 1)]
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     late = teacher.post(f"/sessions/{session_id}/players/{ids['Bo']}/remove")
     assert "MAT Successive has begun, and its sets pass from seat to seat" in refused(teacher, late)
 

@@ -16,12 +16,14 @@ from mat_helpers import (
     SOLVABLE,
     UNSOLVED,
     csv_rows,
+    end_set,
     join,
     new_session,
     press,
     refused,
     seats,
     set_id,
+    start_set,
 )
 from pdf_probe import lines_of
 from PIL import Image, ImageDraw
@@ -43,15 +45,15 @@ def scripted_session(app: Flask, teacher: FlaskClient, clock: Clock) -> tuple[in
     session_id, code = new_session(teacher)
     teacher.post(f"/sessions/{session_id}/players", data={"names": "Ann\nBob\nCy"})
     ann, bob = join(app, code, "Ann"), join(app, code, "Bob")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1083.9
     press(ann, code, 0, "done", SOLUTION)
     clock.at = 1100.2
     press(bob, code, 0, "done", UNSOLVED)
     clock.at = 1200.0
-    teacher.post(f"/sessions/{session_id}/rounds/end")
+    end_set(teacher, session_id)
     clock.at = 2000.0
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 2300.5
     press(ann, code, 1, "impossible")
     clock.at = 2050.0
@@ -201,7 +203,7 @@ def test_the_projector_shows_the_code_and_a_qr_of_the_join_url(
     assert qr.headers["Cache-Control"] == "no-store"
     assert decode_svg_qr(qr.get_data(as_text=True)) == f"https://mat.example.org/join/{code}"
     join(app, code, "Ann")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1083.9
     teacher.post(f"/sessions/{session_id}/rounds/0/players/{seats(app, session_id)['Ann']}/hand")
     running = teacher.get(f"/sessions/{session_id}/projector").get_data(as_text=True)
@@ -218,12 +220,12 @@ def test_the_public_check_page_gives_no_verdict_on_a_set_in_play(
     join(app, code, "Ann")
     page = app.test_client().get(f"/check/{set_id(SOLVABLE)}", query_string={"answer": "No"})
     assert page.status_code == 200 and "Not right yet" in page.get_data(as_text=True)
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     student = app.test_client()
     for answer in ("No", SOLUTION):
         refused = student.get(f"/check/{set_id(SOLVABLE)}", query_string={"answer": answer})
         text = refused.get_data(as_text=True)
-        assert refused.status_code == 400 and "in a MAT competition running now" in text
+        assert refused.status_code == 400 and "in a MAT competition under way" in text
         assert "Right!" not in text and "Not right yet" not in text
     other = student.get(f"/check/{set_id(IMPOSSIBLE)}", query_string={"answer": "No"})
     assert other.status_code == 200 and "Right!" in other.get_data(as_text=True)
@@ -249,7 +251,7 @@ def test_a_set_in_play_is_the_same_set_in_any_orientation_or_order(
     code = re.search(r'join code <strong class="id">([A-Z2-9]{6})</strong>', page)
     assert code is not None
     join(app, code.group(1), "Ann")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     student = app.test_client()
     reversed_order = " ".join(str(c) for c in reversed(cards))
     for size, written in (("4x3", typed), ("3x4", reversed_order), ("4x3", reversed_order)):
@@ -262,7 +264,7 @@ def test_a_set_in_play_is_the_same_set_in_any_orientation_or_order(
         )
         refused = student.get(opened.location, query_string={"answer": grid})
         text = refused.get_data(as_text=True)
-        assert refused.status_code == 400 and "in a MAT competition running now" in text, size
+        assert refused.status_code == 400 and "in a MAT competition under way" in text, size
         assert "Right!" not in text and "Not right yet" not in text
     clock.at = 1061.0  # the set's minute is over: now it is checked
     opened = student.get("/check", query_string={"size": "4x3", "cards": typed})
@@ -275,7 +277,7 @@ def test_a_stale_console_does_not_overwrite_an_answer_typed_since(
 ) -> None:
     session_id, code = new_session(teacher, sets=SOLVABLE)
     ann = join(app, code, "Ann")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     pid = seats(app, session_id)["Ann"]
     clock.at = 1042.0
     assert press(ann, code, 0, "done", SOLUTION).status_code == 303
@@ -301,14 +303,14 @@ def test_reveal_asks_first_while_hands_still_need_a_verdict(
     ann = join(app, code, "Ann")
     join(app, code, "Bo")
     ids = seats(app, session_id)
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at += 30
     teacher.post(f"/sessions/{session_id}/rounds/0/players/{ids['Bo']}/hand")  # no answer
     press(ann, code, 0, answer=SOLUTION)
     clock.at += 600
     asked = teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1"})
     page = refused(teacher, asked)
-    assert "1 hand still needs a verdict, and unchecked hands score the limit" in page
+    assert "1 hand still needs a verdict (Bo (set 1)), and unchecked hands score the limit" in page
     assert '<input type="hidden" name="anyway" value="yes">' in page and "Reveal anyway" in page
     assert ann.get(f"/play/{code}/state").json["revealed"] is False  # type: ignore[index]
     # Reloading the results page asks no more; revealing anyway reveals.

@@ -16,6 +16,7 @@ from mat_helpers import (
     SOLUTION,
     SOLVABLE,
     UNSOLVED,
+    end_set,
     join,
     new_session,
     press,
@@ -25,6 +26,7 @@ from mat_helpers import (
     scores,
     seats,
     set_id,
+    start_set,
     state,
 )
 from sqlalchemy import Connection
@@ -43,12 +45,12 @@ def test_rounds_start_run_and_end_by_the_server_clock(
     app: Flask, teacher: FlaskClient, clock: Clock
 ) -> None:
     session_id, code = new_session(teacher)
-    no_players = refusal(teacher, teacher.post(f"/sessions/{session_id}/rounds"))
+    no_players = refusal(teacher, start_set(teacher, session_id))
     assert "No players yet: add players or let students join first." in no_players.text
     join(app, code, "Ann")
     url = f"/sessions/{session_id}/state"
     assert state(teacher, url)["round"] is None
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     running = state(teacher, url)
     shown = running.pop("cards")  # for a projector showing the set's cards
     assert running == {
@@ -58,25 +60,25 @@ def test_rounds_start_run_and_end_by_the_server_clock(
     }  # fmt: skip
     assert sorted(c["name"] for c in shown) == sorted(SOLVABLE.split())  # type: ignore[attr-defined,index]
     clock.at = 1200.0
-    busy = refusal(teacher, teacher.post(f"/sessions/{session_id}/rounds"))
+    busy = refusal(teacher, start_set(teacher, session_id))
     assert "Set 1 is still running; end it first." in busy.get_data(as_text=True)
-    fetched = teacher.post(f"/sessions/{session_id}/rounds", headers=FETCH)
+    fetched = start_set(teacher, session_id, headers=FETCH)
     assert fetched.status_code == 409
     assert fetched.json == {"problem": "Set 1 is still running; end it first."}
-    assert teacher.post(f"/sessions/{session_id}/rounds/end", headers=FETCH).json == {"ok": True}
+    assert end_set(teacher, session_id, headers=FETCH).json == {"ok": True}
     assert state(teacher, url)["cards"] == []  # the set is over: no cards to show
     ended = state(teacher, url)["round"]
     assert ended == {"number": 0, "started_at": 1000.0, "ends_at": 1200.0, "running": False}
-    again = refusal(teacher, teacher.post(f"/sessions/{session_id}/rounds/end"))
-    assert "No set is running." in again.get_data(as_text=True)
+    again = refusal(teacher, end_set(teacher, session_id, 0))
+    assert "Set 1 is already over. Set 1 is over; set 2 is next; nothing was ended." in again.text
     clock.at = 1300.0
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     clock.at = 1900.0  # set 2 ran out of time by itself
     assert state(teacher, url)["round"] == {
         "number": 1, "started_at": 1300.0, "ends_at": 1900.0, "running": False,
     }  # fmt: skip
-    done = refusal(teacher, teacher.post(f"/sessions/{session_id}/rounds"))
-    assert "Every round has been played." in done.get_data(as_text=True)
+    done = refusal(teacher, start_set(teacher, session_id))
+    assert "Every set has been played." in done.get_data(as_text=True)
     console = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
     assert "Every set has been played." in console
     first = teacher.get(f"/sessions/{session_id}?round=0").get_data(as_text=True)
@@ -94,7 +96,7 @@ def test_a_proctors_hand_up_records_whole_seconds_once(
     join(app, code, "Ann")
     join(app, code, "Bob")
     ids = seats(app, session_id)
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1083.9
     hand = f"/sessions/{session_id}/rounds/0/players/{ids['Ann']}/hand"
     first = teacher.post(hand)
@@ -126,7 +128,7 @@ def test_a_students_press_records_whole_seconds_once(
     assert "Waiting for the teacher to start set 1" in waiting and "hand-form" not in waiting
     early = refusal(ann, press(ann, code, 0))
     assert "That set has not started." in early.text
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     page = ann.get(f"/play/{code}").get_data(as_text=True)
     assert '<input type="hidden" name="round" value="0">' in page
     assert "10:00 left" in page and page.count("<figcaption>") == 9
@@ -136,7 +138,7 @@ def test_a_students_press_records_whole_seconds_once(
     assert state(ann, f"/play/{code}/state")["hand"] == 83
     clock.at = 1099.0
     page = refused(ann, press(ann, code, 0, "impossible", "No"))
-    assert "Already recorded at 1:23." in page
+    assert "Already recorded at 1:23; your first answer is the one kept." in page
     assert state(ann, f"/play/{code}/state")["hand"] == 83
     with app.app_context(), read() as db:
         entry = mat_store.load(db, session_id).entry(seats(app, session_id)["Ann"], 0)
@@ -147,25 +149,34 @@ def test_a_students_press_records_whole_seconds_once(
     assert f'<pre class="answer">{SOLUTION}</pre>' in page and "hand-form" not in page
 
 
-def test_presses_after_the_limit_or_for_an_old_round_are_refused(
+def test_presses_after_the_limit_are_kept_as_late_and_bad_presses_refused(
     app: Flask, teacher: FlaskClient, clock: Clock
 ) -> None:
+    """A Done pressed just after the set ended keeps its answer, on the phone and for the
+    proctor, as late: never scored, never erased."""
     session_id, code = new_session(teacher, limit=60)
     ann = join(app, code, "Ann")
     bob = join(app, code, "Bob")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1059.99
     assert press(ann, code, 0).status_code == 303
     assert state(ann, f"/play/{code}/state")["hand"] == 59
-    clock.at = 1060.0
+    clock.at = 1060.5
     page = refused(bob, press(bob, code, 0, "done", "RbzT"))
-    assert "Time is up for that set." in page
-    assert ">RbzT</textarea>" not in page  # no form: time is up
-    assert state(bob, f"/play/{code}/state")["hand"] is None
-    teacher.post(f"/sessions/{session_id}/rounds")
+    assert "Time was up when you pressed, so this is not scored." in page
+    assert "Your answer is kept and your teacher sees it." in page
+    assert '<pre class="answer">RbzT</pre>' in page and "kept, not scored" in page
+    bob_state = state(bob, f"/play/{code}/state")
+    assert bob_state["hand"] is None and bob_state["pressed"] is True
+    console = teacher.get(f"/sessions/{session_id}?round=0").get_data(as_text=True)
+    row = row_of(console, seats(app, session_id)["Bob"])
+    assert "late" in row and "Sent 0:00 after the end (not scored)." in row
+    assert ">RbzT</textarea>" in row
+    assert scores(teacher, session_id)["Bob"][1:3] == ["60", "late"]
+    again = refused(bob, press(bob, code, 0, "done", "BbzT"))  # a second press changes nothing
+    assert "Already recorded after the end; your first answer is the one kept." in again
+    start_set(teacher, session_id)
     clock.at = 1070.0
-    old = refusal(bob, press(bob, code, 0))
-    assert "Time is up for that set." in old.text
     future = refusal(bob, press(bob, code, 5))
     assert "That set has not started." in future.text
     odd = refusal(bob, press(bob, code, 1, "maybe"))
@@ -203,7 +214,7 @@ def test_verdicts_answers_and_claims_score_by_the_rules(
         clock.at = at
         assert press(phones[name], code, number, claim, answer).status_code == 303
 
-    teacher.post(f"/sessions/{session_id}/rounds")  # set 1 (solvable) at 1000
+    start_set(teacher, session_id)  # set 1 (solvable) at 1000
     student("Sol", 0, 1045.5, "done", SOLUTION)
     student("Unsolved", 0, 1050.0, "done", UNSOLVED)
     student("Claim", 0, 1060.0, "impossible")
@@ -225,7 +236,7 @@ def test_verdicts_answers_and_claims_score_by_the_rules(
     assert '<option value="solved" selected>' in row_of(page, ids["Override"])
     clock.at = 1600.0
 
-    teacher.post(f"/sessions/{session_id}/rounds")  # set 2 (impossible) at 1600
+    start_set(teacher, session_id)  # set 2 (impossible) at 1600
     student("Sol", 1, 1630.0, "impossible")
     clock.at = 1640.0
     hand("Unsolved", 1)
@@ -266,8 +277,8 @@ def test_verdicts_answers_and_claims_score_by_the_rules(
     why = {
         0: {
             "Sol": "A solved grid: scores 45, the time.",
-            "Unsolved": "An unsolved grid on a set that can be solved: counts as a wrong claim; "
-            "scores the limit, 600.",
+            "Unsolved": "An unsolved grid, which the rules treat as a declaration that the set "
+            "is impossible; but this set can be solved: scores the limit, 600.",
             "Claim": "Pressed Impossible, but the set can be solved: scores the limit, 600.",
             "Bare": "Hand up at 1:10 with no written answer: needs your verdict (until then it "
             "scores the limit, 600).",
@@ -280,8 +291,8 @@ def test_verdicts_answers_and_claims_score_by_the_rules(
             "the time.",
             "Claim": "Your verdict, wrong: scores the limit, 600.",
             "Bare": "Says impossible, and the set is impossible: scores 60, the time.",
-            "Garbled": "An unsolved grid on an impossible set: counts as a correct claim; "
-            "scores 70, the time.",
+            "Garbled": "An unsolved grid, which the rules treat as a declaration that the set "
+            "is impossible; right for this set: scores 70, the time.",
             "Override": "No hand raised: scores the limit, 600.",
         },
     }
@@ -297,7 +308,7 @@ def test_clearing_a_verdict_goes_back_to_the_written_answer(
     session_id, code = new_session(teacher, sets=SOLVABLE)
     ann = join(app, code, "Ann")
     pid = seats(app, session_id)["Ann"]
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1012.5
     press(ann, code, 0, "done", UNSOLVED)
     judge = f"/sessions/{session_id}/rounds/0/players/{pid}"
@@ -321,7 +332,7 @@ def test_students_see_no_verdict_score_key_or_other_answers_before_the_reveal(
     ann = join(app, code, "Ann")
     bob = join(app, code, "Bob")
     ids = seats(app, session_id)
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1083.9
     press(ann, code, 0, "done", SOLUTION)
     clock.at = 1120.0
@@ -332,7 +343,7 @@ def test_students_see_no_verdict_score_key_or_other_answers_before_the_reveal(
         whole = who.get(f"/play/{code}").get_data(as_text=True)
         page = whole[whole.index('<main id="main">') : whole.index("</main>")]
         data = who.get(f"/play/{code}/state").get_data(as_text=True)
-        assert set(json.loads(data)) == {"now", "round", "rounds", "hand", "revealed"}
+        assert set(json.loads(data)) == {"now", "round", "rounds", "hand", "pressed", "revealed"}
         assert other_answer not in whole
         assert json.loads(data)["hand"] == (83 if who is ann else 120)
         for secret in ("Scoreboard", "Your total", "wrong", "Wrong", "solved", "Right",
@@ -340,7 +351,7 @@ def test_students_see_no_verdict_score_key_or_other_answers_before_the_reveal(
             assert secret not in page, secret
         assert ("Bob" in page) is (who is bob) and ("Ann" in page) is (who is ann)
     clock.at = 1700.0
-    teacher.post(f"/sessions/{session_id}/rounds")  # the impossible set: no key to see either
+    start_set(teacher, session_id)  # the impossible set: no key to see either
     assert "Impossible." not in ann.get(f"/play/{code}").get_data(as_text=True)
 
 
@@ -350,7 +361,7 @@ def test_after_the_reveal_a_student_sees_own_cells_and_the_scoreboard(
     session_id, code = new_session(teacher, sets=SOLVABLE)
     ann = join(app, code, "Ann")
     bob = join(app, code, "Bob")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at = 1083.9
     press(ann, code, 0, "done", SOLUTION)
     press(bob, code, 0, "done", "Bob wrote this XYZZY")
@@ -407,7 +418,7 @@ def test_a_hand_is_timed_from_when_its_request_arrived_not_after_waiting_for_the
     server's clock (a queue of writers ahead): the hand is timed at its arrival."""
     session_id, code = new_session(teacher)
     ann = join(app, code, "Ann")
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert start_set(teacher, session_id).status_code == 303
     clock.at += 42
     slow = mat_store.load_by_code
 
@@ -427,7 +438,7 @@ def test_a_right_answer_typed_in_lower_case_scores_right(
     never needed and a right grid scores its time, not the limit."""
     session_id, code = new_session(teacher)
     ann = join(app, code, "Ann")
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     clock.at += 61
     assert press(ann, code, 0, answer=SOLUTION.lower()).status_code == 303
     assert scores(teacher, session_id)["Ann"][1] == "61"
@@ -440,7 +451,7 @@ def test_the_phone_is_told_how_its_answer_reads_and_never_whether_it_is_right(
     ann = join(app, code, "Ann")
     url = f"/play/{code}/reading"
     assert ann.get(url, query_string={"answer": "x"}).status_code == 409  # no set yet
-    teacher.post(f"/sessions/{session_id}/rounds")
+    start_set(teacher, session_id)
     right = ann.get(url, query_string={"answer": SOLUTION.lower()}).json
     assert right is not None and right["problems"] == [] and not right["bare_claim"]
     assert [[p["name"] for p in row] for row in right["rows"]] == [

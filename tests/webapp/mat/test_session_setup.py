@@ -16,6 +16,7 @@ from mat_helpers import (
     new_session,
     refused,
     set_id,
+    start_set,
 )
 from webapp_support import add_teacher, log_in
 
@@ -205,7 +206,7 @@ def test_another_teachers_session_is_not_found(app: Flask, teacher: FlaskClient)
         assert "There is no such MAT session among yours" in response.get_data(as_text=True)
     for path in ("/rounds", "/players", "/reveal", "/delete", "/rounds/end"):
         assert bea.post(f"/sessions/{session_id}{path}", data={"confirm": "yes"}).status_code == 404
-    fetched = bea.post(f"/sessions/{session_id}/rounds", headers=FETCH)
+    fetched = start_set(bea, session_id, headers=FETCH)
     assert fetched.status_code == 404 and "no such MAT session" in fetched.json["problem"]  # type: ignore[index]
     assert "Period 3" not in bea.get("/dashboard").get_data(as_text=True)
     assert teacher.get(f"/sessions/{session_id}").status_code == 200

@@ -75,9 +75,18 @@ def seat(engine: Engine, session_id: int, *names: str) -> list[int]:
     return ids
 
 
-def start(engine: Engine, session_id: int) -> int:
+def start(engine: Engine, session_id: int, number: int | None = None) -> int:
+    """Start the next round (or round ``number``, as a console showing it would)."""
     with write(engine) as db:
-        return store.start_round(db, store.load(db, session_id))
+        view = store.load(db, session_id)
+        return store.start_round(db, view, len(view.rounds) if number is None else number)
+
+
+def end(engine: Engine, session_id: int, number: int | None = None) -> None:
+    """End the round running (or round ``number``, as a console showing it would)."""
+    with write(engine) as db:
+        view = store.load(db, session_id)
+        store.end_round(db, view, len(view.rounds) - 1 if number is None else number)
 
 
 def hand(
@@ -87,9 +96,13 @@ def hand(
     number: int,
     claim: str | None = None,
     answer: str | None = None,
-) -> int:
+) -> int | None:
+    """The proctor's "Hand up" (no claim), or the pupil's press with its answer."""
     with write(engine) as db:
-        return store.raise_hand(db, store.load(db, session_id), player_id, number, claim, answer)
+        view = store.load(db, session_id)
+        if claim is None:
+            return store.raise_hand(db, view, player_id, number)
+        return store.press(db, view, player_id, number, claim, answer or "").seconds
 
 
 # --- making sessions and reading sets ----------------------------------------------------
@@ -255,7 +268,7 @@ def test_hands_record_whole_seconds_once_while_the_round_runs(engine: Engine, cl
     # The answer was checked when it was written, and the check kept with it.
     unreadable = "the answer is 1x1 (1 places) but the set has 9 cards"
     checked = session.Checked(None, (), unreadable)
-    assert view.entry(ann, 0) == session.Entry(ann, 0, 83, "done", "RbzT", None, checked)
+    assert view.entry(ann, 0) == session.Entry(ann, 0, 83, "done", "RbzT", None, checked, 1083.9)
     assert view.entry(bob, 0) == session.Entry(bob, 0, 0, None, None, None)
     assert view.entry(cy, 0) is None  # the refused presses left nothing
     clock.at = 1060.0
@@ -280,19 +293,18 @@ def test_round_times_and_ending_early(engine: Engine, clock: Clock) -> None:
     assert not session.Round(0, 1000.0, 1030.0, 60).running(1010.0)
     session_id = make(engine, [POOL[0], POOL[1]])
     seat(engine, session_id, "Ann")
-    with write(engine) as db, pytest.raises(store.Conflict, match="no set is running"):
-        store.end_round(db, store.load(db, session_id))
+    with pytest.raises(store.Conflict, match=r"Set 1 has not started\. No set has started yet"):
+        end(engine, session_id, 0)
     start(engine, session_id)
     clock.at = 1012.0
-    with write(engine) as db:
-        store.end_round(db, store.load(db, session_id))
+    end(engine, session_id, 0)
     view = view_of(engine, session_id)
     assert view.rounds == (session.Round(0, 1000.0, 1012.0, LIMIT),)
     assert not view.finished(1012.0)
     clock.at = 1013.0
     start(engine, session_id)
     assert view_of(engine, session_id).finished(1013.0 + LIMIT)
-    with pytest.raises(store.Conflict, match="every round has been played"):
+    with pytest.raises(store.Conflict, match="every set has been played"):
         clock.at = 2000.0
         start(engine, session_id)
 
@@ -303,7 +315,7 @@ def test_two_proctors_starting_the_same_round_get_a_conflict(engine: Engine, clo
     stale = view_of(engine, session_id)  # the second console read before the first start
     start(engine, session_id)
     with write(engine) as db, pytest.raises(store.Conflict, match="has just been started"):
-        store.start_round(db, stale)
+        store.start_round(db, stale, 0)
     with write(engine) as db:
         assert db.execute(select(func.count()).select_from(rounds)).scalar_one() == 1
 
@@ -547,8 +559,8 @@ def test_standings_are_the_engines_totals_and_ranking(
                 claim = None
                 if action.seconds is not None:
                     clock.at = began + action.seconds + action.fraction
-                    if action.by == "student":
-                        claim = action.claim
+                    if action.by == "student":  # a pupil's press always says Done or Impossible
+                        claim = action.claim or "done"
                         got = hand(engine, session_id, ids[p], number, claim, answer)
                     else:
                         got = hand(engine, session_id, ids[p], number)

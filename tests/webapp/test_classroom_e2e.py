@@ -87,7 +87,9 @@ def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
     second.goto(console)
     first.get_by_role("button", name="Start set 1").click()
     second.get_by_role("button", name="Start set 1").click()  # a stale tab: refused
-    expect(second.locator(".problems")).to_contain_text("Set 1 is still running; end it first.")
+    expect(second.locator(".problems")).to_contain_text(
+        "Set 1 has already been started. Set 1 is running now; nothing was started."
+    )
     assert second.url.startswith(console)  # back at the console's own address, by GET
     expect(phone.locator("#clock")).to_contain_text("left")
     time.sleep(10.5)  # set 1 runs out
@@ -96,7 +98,9 @@ def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
         "() => { const b = document.querySelector('#hand-form button[value=done]');"
         " b.disabled = false; b.click(); }"
     )
-    expect(phone.locator(".problems")).to_contain_text("Time is up for that set.")
+    expect(phone.locator(".problems")).to_contain_text(
+        "Time was up when you pressed, so this is not scored. Your answer is kept"
+    )
     assert phone.url.endswith(f"/play/{code}")
     for tab in (first, second):  # both consoles notice the set ended and reload themselves
         expect(tab.get_by_role("button", name="Start set 2")).to_be_visible(timeout=8_000)

@@ -49,6 +49,7 @@ CHROMIUM_ARGS = [
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 PASSWORD = "correct horse battery"
+NARROW: ViewportSize = {"width": 360, "height": 740}
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +101,35 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = Path(named) if named else tmp_path_factory.mktemp("screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def make_session(page: Page, name: str, limit: int, sets: str) -> str:
+    """Make a MAT Simultaneous session on the form; its console's address."""
+    log_in(page)
+    page.goto("/sessions/new")
+    page.fill("#name", name)
+    page.fill("#limit", str(limit))
+    page.fill("#sets", sets)  # typing sets chooses "Use these sets"
+    expect(page.locator("#source-typed")).to_be_checked()
+    page.get_by_role("button", name="Make the session").click()
+    expect(page).to_have_url(re.compile(r"/sessions/\d+$"))
+    return page.url
+
+
+def join_code(page: Page) -> str:
+    found = re.search(r"join code (\w{6})", page.locator("body").inner_text())
+    assert found is not None
+    return found.group(1)
+
+
+def join_phone(browser: Browser, server: LiveServer, code: str, name: str) -> Page:
+    """A phone (360 pixels wide) joined to the session ``code`` as ``name``."""
+    context = browser.new_context(
+        base_url=server.url, viewport=NARROW, is_mobile=True, has_touch=True
+    )
+    phone = context.new_page()
+    phone.goto(f"/join/{code}")
+    phone.fill("#nickname", name)
+    phone.get_by_role("button", name="Join").click()
+    expect(phone).to_have_url(re.compile(rf"/play/{code}$"))
+    return phone

@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import log_in, new_context, skip_without_chromium
+from browser_support import (
+    NARROW,
+    join_code,
+    join_phone,
+    make_session,
+    new_context,
+    skip_without_chromium,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from printables.cards import FOUR_D
@@ -26,7 +33,6 @@ skip_without_chromium()
 IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 SOLUTION_ROWS = [["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]]
-NARROW = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -36,37 +42,6 @@ def teacher_context(browser: Browser, server: Any) -> Iterator[BrowserContext]:
         yield context
     finally:
         context.close()
-
-
-def make_session(page: Page, name: str, limit: int, sets: str) -> str:
-    """Make a MAT Simultaneous session on the form; its console's address."""
-    log_in(page)
-    page.goto("/sessions/new")
-    page.fill("#name", name)
-    page.fill("#limit", str(limit))
-    page.fill("#sets", sets)  # typing sets chooses "Use these sets"
-    expect(page.locator("#source-typed")).to_be_checked()
-    page.get_by_role("button", name="Make the session").click()
-    expect(page).to_have_url(re.compile(r"/sessions/\d+$"))
-    return page.url
-
-
-def join_code(page: Page) -> str:
-    found = re.search(r"join code (\w{6})", page.locator("body").inner_text())
-    assert found is not None
-    return found.group(1)
-
-
-def join_phone(browser: Browser, server: Any, code: str, name: str) -> Page:
-    context = browser.new_context(
-        base_url=server.url, viewport=NARROW, is_mobile=True, has_touch=True
-    )
-    phone = context.new_page()
-    phone.goto(f"/join/{code}")
-    phone.fill("#nickname", name)
-    phone.get_by_role("button", name="Join").click()
-    expect(phone).to_have_url(re.compile(rf"/play/{code}$"))
-    return phone
 
 
 def rounds_started(page: Page, console: str) -> int:

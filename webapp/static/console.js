@@ -26,11 +26,6 @@
         : Array.from(field.options).some((o) => o.selected !== o.defaultSelected));
   }
 
-  function rowBusy(row) {
-    const active = document.activeElement;
-    return (active && row.contains(active) && active.tagName !== "BUTTON") || rowDirty(row);
-  }
-
   function rowsOf() { return Array.from(holder.querySelectorAll("tbody tr")); }
   function anyDirty() { return rowsOf().some(rowDirty); }
 
@@ -59,11 +54,12 @@
     const order = [];
     Array.from(newBody.children).forEach((row) => {
       const old = kept[row.id];
-      const keep = old && old.id !== only && rowBusy(old);
+      // A row only focused (nothing typed yet) is taken fresh: the focus comes back below.
+      const keep = old && old.id !== only && rowDirty(old);
       order.push(keep ? old : row);
       delete kept[row.id];
     });
-    Object.values(kept).forEach((row) => { if (rowBusy(row)) { order.push(row); } });
+    Object.values(kept).forEach((row) => { if (rowDirty(row)) { order.push(row); } });
     oldBody.replaceChildren(...order);
     // Keep the keyboard where it was: the same control, or, once a hand is recorded and
     // its button gone, that player's answer box.
@@ -84,8 +80,8 @@
     const now = state.round
       ? `${word[0].toUpperCase()}${word.slice(1)} ${state.round.number + 1} ${state.round.running ? "is running" : "is over"}`
       : "The session changed";
-    staleNote.querySelector("p").textContent = `${now} on another screen. Your unsaved `
-      + "edits below are kept: save them, then reload the page for the new buttons.";
+    staleNote.querySelector("p").textContent = `${now} now. Your unsaved edits below are `
+      + "kept: save them, then reload the page for the new buttons.";
     if (!staleNote.querySelector("button")) {
       const reload = document.createElement("button");
       reload.type = "button";
@@ -94,6 +90,7 @@
       reload.addEventListener("click", () => window.location.replace(round.dataset.self));
       staleNote.append(reload);
     }
+    staleNote.className = "problems";
     staleNote.hidden = false;
     document.querySelectorAll("#start-form, #end-form").forEach((form) => { form.hidden = true; });
   }

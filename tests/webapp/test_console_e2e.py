@@ -1,0 +1,177 @@
+"""The proctor's console in real headless Chromium against gunicorn, as a class meets it:
+a refused save never freezes the page, a stale tab's button never acts on a set its page
+did not show, and a pupil's Done after the proctor's "Hand up" keeps the answer; the
+phone says what was recorded to a screen reader and keeps the clock in view.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    join_code,
+    join_phone,
+    make_session,
+    new_context,
+    skip_without_chromium,
+)
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, Route, expect
+
+skip_without_chromium()
+
+IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
+SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
+SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
+
+
+@pytest.fixture
+def teacher_context(browser: Browser, server: Any) -> Iterator[BrowserContext]:
+    context = new_context(browser, server, phone=False)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def accept_dialogs(page: Page) -> list[str]:
+    """Accept every confirm() the page asks, keeping the questions."""
+    asked: list[str] = []
+
+    def accept(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", accept)
+    return asked
+
+
+def row(page: Page, nickname: str) -> Any:
+    return page.locator("#round-table tbody tr", has=page.get_by_role("rowheader", name=nickname))
+
+
+def state(page: Page, console: str) -> dict[str, Any]:
+    found: dict[str, Any] = page.request.get(console + "/state").json()
+    return found
+
+
+def test_a_refused_save_never_freezes_the_console(
+    browser: Browser, server: Any, teacher_context: BrowserContext, shots: Path
+) -> None:
+    """Choosing "Solved" for a pupil on an impossible set is refused, rightly: the reason
+    shows beside that row, what was chosen stays, and the rest of the page goes on: a new
+    hand appears, and when the set ends the clock stops and the page says so."""
+    console_page = teacher_context.new_page()
+    console = make_session(console_page, "Frozen?", 40, IMPOSSIBLE)
+    code = join_code(console_page)
+    ann = join_phone(browser, server, code, "Ann")
+    bo = join_phone(browser, server, code, "Bo")
+    asked = accept_dialogs(console_page)
+    console_page.reload()
+    console_page.get_by_role("button", name="Start set 1").click()
+    expect(console_page.locator("#clock")).to_contain_text("left")
+    ann_row = row(console_page, "Ann")
+    ann_row.get_by_label("Verdict for Ann").select_option("solved")
+    ann_row.get_by_role("button", name="Save").click()
+    expect(ann_row.locator(".row-problem")).to_contain_text(
+        "Set 1 is impossible, so it cannot be solved"
+    )
+    expect(ann_row.get_by_label("Verdict for Ann")).to_have_value("solved")
+    # A pupil presses Done: the other rows go on refreshing.
+    bo.fill("#answer", "No")
+    bo.get_by_role("button", name="Done").click()
+    expect(bo.locator("#recorded")).to_contain_text("Recorded at")
+    expect(row(console_page, "Bo")).to_contain_text("Done", timeout=6_000)
+    expect(row(console_page, "Bo").locator("td.num strong")).to_have_text(re.compile(r"0:\d\d"))
+    # Another screen ends the set: the clock stops and the page says what changed,
+    # keeping Ann's unsaved row as it is.
+    other = teacher_context.new_page()
+    accept_dialogs(other)
+    other.goto(console)
+    other.get_by_role("button", name="End set 1 now").click()
+    expect(other.locator("#clock")).to_contain_text("Time is up")
+    expect(console_page.locator("#stale-note")).to_contain_text(
+        "Set 1 is over now. Your unsaved edits below are kept", timeout=6_000
+    )
+    expect(console_page.locator("#clock")).to_contain_text("Time is up")
+    expect(console_page.locator("#end-form")).to_be_hidden()
+    expect(ann_row.get_by_label("Verdict for Ann")).to_have_value("solved")
+    console_page.screenshot(path=str(shots / "console-refused-save.png"), full_page=True)
+    assert asked == []  # this tab asked nothing: the set was ended elsewhere
+    for phone in (ann, bo):
+        phone.context.close()
+
+
+def test_a_stale_tab_ends_nothing_it_did_not_show(
+    browser: Browser, server: Any, teacher_context: BrowserContext
+) -> None:
+    """Tab B shows "End set 1 now" and has not polled since (its network is slow); tab A
+    ends set 1 and starts set 2. B's button asks first, then is refused: set 2 runs on."""
+    tab_a = teacher_context.new_page()
+    console = make_session(tab_a, "Stale tab", 300, f"{SOLVABLE}\n{IMPOSSIBLE}")
+    code = join_code(tab_a)
+    phone = join_phone(browser, server, code, "Ann")
+    asked_a = accept_dialogs(tab_a)
+    tab_a.get_by_role("button", name="Start set 1").click()
+    tab_b = teacher_context.new_page()
+    asked_b = accept_dialogs(tab_b)
+    tab_b.goto(console)
+    expect(tab_b.get_by_role("button", name="End set 1 now")).to_be_visible()
+
+    def held(route: Route) -> None:  # B hears nothing new until its button is pressed
+        route.abort()
+
+    tab_b.route(re.compile(r".*/(state|table)(\?.*)?$"), held)
+    tab_a.get_by_role("button", name="End set 1 now").click()
+    tab_a.get_by_role("button", name="Start set 2").click()
+    expect(tab_a.get_by_role("button", name="End set 2 now")).to_be_visible()
+    tab_b.get_by_role("button", name="End set 1 now").click()
+    expect(tab_b.locator(".problems").first).to_contain_text(
+        "Set 1 is already over. Set 2 is running now; nothing was ended."
+    )
+    running = state(tab_a, console)["round"]
+    assert running["number"] == 1 and running["running"] is True
+    assert asked_b and asked_b[0].startswith("End set 1 now, before its time is up?")
+    assert asked_a and asked_a[0].startswith("End set 1 now, before its time is up?")
+    expect(tab_b.get_by_role("button", name="End set 2 now")).to_be_visible()  # a fresh page
+    phone.context.close()
+
+
+def test_a_done_after_the_proctors_hand_up_keeps_the_answer_and_is_announced(
+    browser: Browser, server: Any, teacher_context: BrowserContext, shots: Path
+) -> None:
+    console_page = teacher_context.new_page()
+    make_session(console_page, "Hand up", 300, SOLVABLE)
+    code = join_code(console_page)
+    phone = join_phone(browser, server, code, "Cy")
+    console_page.reload()
+    console_page.get_by_role("button", name="Start set 1").click()
+    expect(phone.locator("#clock")).to_contain_text("left", timeout=6_000)
+    phone.fill("#answer", SOLUTION)
+    time.sleep(1.2)
+    console_page.get_by_role("button", name="Hand up: Cy").click()
+    recorded = row(console_page, "Cy").locator("td.num strong")
+    expect(recorded).to_have_text(re.compile(r"0:0\d"))
+    hand_time = recorded.inner_text()
+    # The phone learns of the hand, keeps the answer typed, and still takes Done.
+    expect(phone.locator("#hand-up")).to_contain_text(
+        f"Your teacher has recorded your hand at {hand_time}", timeout=6_000
+    )
+    expect(phone.locator("#answer")).to_have_value(SOLUTION)
+    # The clock stays in view while the grid below is filled.
+    phone.locator("#board").scroll_into_view_if_needed()
+    box = phone.locator("p.clock").bounding_box()
+    assert box is not None and box["y"] >= -1 and box["y"] < 80, box
+    phone.get_by_role("button", name="Done").click()
+    notice = phone.locator("#recorded")
+    expect(notice).to_contain_text(f"Recorded at {hand_time} (you said done).")
+    expect(notice).to_be_focused()  # a screen reader reads it out
+    assert notice.get_attribute("role") == "status"
+    expect(phone.locator("pre.answer")).to_contain_text("BbzT Bg~T Bw=T")
+    expect(row(console_page, "Cy")).to_contain_text("Right", timeout=6_000)
+    phone.screenshot(path=str(shots / "phone-recorded.png"), full_page=True)
+    phone.context.close()

@@ -152,3 +152,25 @@ def refusal(client: FlaskClient, response: TestResponse) -> TestResponse:
 def refused(client: FlaskClient, response: TestResponse) -> str:
     """The text of the page a refused form goes back to (see :func:`refusal`)."""
     return refusal(client, response).get_data(as_text=True)
+
+
+# --- reading a console page as the browser sends its forms -------------------------------
+
+
+def console_form(page: str, form_id: str) -> dict[str, str]:
+    """The hidden fields of one form of a console page, as the browser would send them."""
+    start = page.index(f'id="{form_id}"')
+    form = page[page.rindex("<form", 0, start) : page.index("</form>", start)]
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+
+
+def judge_form(page: str, player_id: int) -> dict[str, str]:
+    """The hidden fields of a row's save form, with its answer box and verdict list."""
+    fields = console_form(page, f"judge-{player_id}")
+    row = row_of(page, player_id)
+    box = re.search(r'<textarea id="answer-\d+"[^>]*>(.*?)</textarea>', row, re.S)
+    chosen = re.search(r'<option value="(\w*)" selected>', row)
+    assert box is not None
+    fields["answer"] = box.group(1)
+    fields["verdict"] = chosen.group(1) if chosen else ""
+    return fields

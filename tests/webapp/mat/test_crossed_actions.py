@@ -7,8 +7,6 @@ each of these tests failed before its fix.
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask
 from flask.testing import FlaskClient
 from mat_helpers import (
@@ -18,8 +16,10 @@ from mat_helpers import (
     SOLUTION,
     SOLVABLE,
     UNSOLVED,
+    console_form,
     end_set,
     join,
+    judge_form,
     new_session,
     press,
     refused,
@@ -35,26 +35,6 @@ from webapp_support import Clock
 from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.puzzles import from_cards
-
-
-def console_form(page: str, form_id: str) -> dict[str, str]:
-    """The hidden fields of one form of a console page, as the browser would send them."""
-    start = page.index(f'id="{form_id}"')
-    form = page[page.rindex("<form", 0, start) : page.index("</form>", start)]
-    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
-
-
-def judge_form(page: str, player_id: int) -> dict[str, str]:
-    """The hidden fields of a row's save form, with its answer box and verdict list."""
-    fields = console_form(page, f"judge-{player_id}")
-    row = row_of(page, player_id)
-    box = re.search(r'<textarea id="answer-\d+"[^>]*>(.*?)</textarea>', row, re.S)
-    chosen = re.search(r'<option value="(\w*)" selected>', row)
-    assert box is not None
-    fields["answer"] = box.group(1)
-    fields["verdict"] = chosen.group(1) if chosen else ""
-    return fields
-
 
 # --- a stale console tab ---------------------------------------------------------------------
 

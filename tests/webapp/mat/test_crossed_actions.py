@@ -386,3 +386,18 @@ def test_the_reveal_prompt_names_whose_hands_need_a_verdict(
     clock.at += 600
     page = refused(teacher, teacher.post(f"/sessions/{session_id}/reveal", data={"shown": "1"}))
     assert "2 hands still need a verdict (Bo (set 1) and Cy (set 1))" in page
+
+
+def test_letting_a_pupil_rejoin_mid_set_asks_first(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    session_id, code = new_session(teacher)
+    join(app, code, "Ann")
+    pid = seats(app, session_id)["Ann"]
+    before = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    free = f'action="/sessions/{session_id}/players/{pid}/free"'
+    assert free in before and "is playing set" not in before  # between sets: no question
+    start_set(teacher, session_id)
+    during = teacher.get(f"/sessions/{session_id}").get_data(as_text=True)
+    form = during[during.index(free) : during.index(">", during.index(free))]
+    assert 'data-confirm="Ann is playing set 1 now. Let Ann rejoin on another device?' in form

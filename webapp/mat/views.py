@@ -299,6 +299,7 @@ def _state(view: store.SessionView) -> dict[str, Any]:
         "rounds": view.round_count,
         "round": None if current is None else current.state(at),
         "players": len(view.seats),
+        "joining": bool(view.row.joining),  # closed: the projector gives the hands the room
         "hands": hands,
         "revealed": bool(view.row.revealed),
         "cards": cards,

@@ -3,8 +3,9 @@ type prints legibly:
 
 - Bitstream Vera (shipped with reportlab) for text it covers: Latin prints as it always has;
 - Source Sans Pro (``font-source-sans-pro``) for the Latin, Greek and Cyrillic Vera lacks;
-- Noto Sans Hebrew, Arabic and Devanagari, Noto Emoji (monochrome outlines) and Noto Sans
-  Symbols, from the ``manimgx-fonts`` package (TrueType outlines, which reportlab embeds);
+- Noto Sans Hebrew, Arabic and Devanagari, Noto Emoji (monochrome outlines), Noto Sans for
+  sixteen more scripts (Bengali to Thai) and Noto Sans Symbols, from the ``manimgx-fonts``
+  package (TrueType outlines, which reportlab embeds);
 - for Chinese, Japanese and Korean, WenQuanYi Micro Hei (Debian's ``fonts-wqy-microhei``;
   Droid Sans Fallback where only that is installed). PyPI has Noto Sans CJK only with CFF
   outlines, which reportlab cannot embed. Without either, those letters print as empty
@@ -14,16 +15,15 @@ A text that one of the first two fonts covers whole is drawn in it, as before. A
 text is cut into runs, each in the first font that has its letters. Right-to-left text is
 put in display order (``python-bidi``, Unicode's bidirectional algorithm), Arabic letters
 joined first (``arabic-reshaper``: its presentation forms, which the Noto font maps, so the
-PDF's text still reads back as the name). Devanagari and emoji are shaped by HarfBuzz
-(reportlab with ``uharfbuzz``): conjuncts, vowel signs before their consonant, emoji
-sequences as one picture. Vera and Source Sans have a bold; the other fonts print regular.
+PDF's text still reads back as the name). Devanagari, the other Noto scripts and emoji are
+shaped by HarfBuzz (reportlab with ``uharfbuzz``): conjuncts, vowel signs before their
+consonant, emoji sequences as one picture. Vera and Source Sans have a bold; the other
+fonts print regular.
 
 >>> font_name(bold=True)
 'Vera-Bold'
 >>> font_name(text="Дмитрий"), font_name(text="Zoë")
 ('SourceSans', 'Vera')
->>> [(run.font, run.text) for run in runs("Ann 李华") if CJK is not None]  # doctest: +SKIP
-[('Vera', 'Ann '), ('CJK', '李华')]
 >>> [run.text for run in runs("שלום")]
 ['םולש']
 >>> round(text_width("Bb=S", 10) / 10, 2) > 0
@@ -76,6 +76,10 @@ CJK_FILES = (
 CJK = next((Face("CJK", file) for file in CJK_FILES if Path(file).is_file()), None)
 """The font for Chinese, Japanese and Korean, or None when none is installed."""
 
+SCRIPTS = ("Bengali", "Gujarati", "Gurmukhi", "Kannada", "Malayalam", "Oriya", "Sinhala",
+           "Tamil", "Telugu", "Thai", "Lao", "Khmer", "Myanmar", "Armenian", "Georgian",
+           "Ethiopic")  # fmt: skip
+"""The other scripts Noto's package has a font for (shaped, as Indic scripts need)."""
 FALLBACKS = tuple(
     face
     for face in (
@@ -84,6 +88,7 @@ FALLBACKS = tuple(
         _noto("NotoDevanagari", "NotoSansDevanagari[wght].ttf", shaped=True),
         CJK,
         _noto("NotoEmoji", "NotoEmoji[wght].ttf", shaped=True),
+        *(_noto(f"Noto{script}", f"NotoSans{script}[wght].ttf", shaped=True) for script in SCRIPTS),
         _noto("NotoSymbols", "NotoSansSymbols[wght].ttf"),
     )
     if face is not None

@@ -221,7 +221,9 @@ def test_the_projector_shows_the_code_and_a_qr_of_the_join_url(
     teacher.post(f"/sessions/{session_id}/rounds/0/players/{seats(app, session_id)['Ann']}/hand")
     running = teacher.get(f"/sessions/{session_id}/projector").get_data(as_text=True)
     assert "Set 1 of 2" in running and ">8:37</p>" in running
-    assert "<li>Ann <span>1:23</span></li>" in running
+    assert (
+        '<li title="Ann"><span class="who">Ann</span> <span class="at">1:23</span></li>' in running
+    )
     assert 'Hands up: <span id="hand-count">1</span> of <span id="player-count">1</span>' in running
 
 

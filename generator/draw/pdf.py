@@ -31,7 +31,7 @@ from reportlab.lib.colors import Color, toColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.draw.fonts import font_name, register
+from generator.draw.fonts import font_name, register, run_width, runs, shaped
 from generator.draw.layout import Size
 from generator.draw.scene import Path, Scene, Text
 
@@ -79,8 +79,7 @@ def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
     if text.rotate:
         canvas.rotate(-text.rotate)
     canvas.setFillColor(ink(text.color))
-    canvas.setFont(font_name(text.bold, text.text), text.size)
-    _DRAW[text.anchor](canvas, 0, 0, text.text)
+    draw_line(canvas, 0, 0, text.text, text.size, text.bold, text.anchor)
     canvas.restoreState()
 
 
@@ -188,12 +187,10 @@ class PdfPages:
         if rotate:
             with self.turned(x, y, rotate):
                 self.canvas.setFillColor(ink(color))
-                self.canvas.setFont(font_name(bold, text), size)
-                _DRAW[anchor](self.canvas, 0, 0, text)
+                draw_line(self.canvas, 0, 0, text, size, bold, anchor)
             return
         self.canvas.setFillColor(color)
-        self.canvas.setFont(font_name(bold, text), size)
-        _DRAW[anchor](self.canvas, x * mm, self._y(y), text)
+        draw_line(self.canvas, x * mm, self._y(y), text, size, bold, anchor)
 
     def rect(
         self,
@@ -268,3 +265,23 @@ _DRAW = {
     "middle": Canvas.drawCentredString,
     "end": Canvas.drawRightString,
 }
+_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
+"""The part of a line's width left of its anchor."""
+
+
+def draw_line(
+    canvas: Canvas, x: float, y: float, text: str, size: float, bold: bool, anchor: Anchor
+) -> None:
+    """One line of text at (x, y) points: in one font when one has all its letters, else as
+    runs in the fonts that have them (:func:`~generator.draw.fonts.runs`), placed one after
+    another from where the anchor puts the line's start."""
+    parts = runs(text, bold)
+    if len(parts) == 1 and not parts[0].shaped:
+        canvas.setFont(parts[0].font, size)
+        _DRAW[anchor](canvas, x, y, parts[0].text)
+        return
+    x -= _SHIFT[anchor] * sum(run_width(run, size) for run in parts)
+    for run in parts:
+        canvas.setFont(run.font, size)
+        canvas.drawString(x, y, shaped(run, size))
+        x += run_width(run, size)

@@ -51,6 +51,10 @@ def new_session(
     return session_id, found.group(1)
 
 
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte order mark, which the results CSV starts with."""
+
+
 def join(app: Flask, code: str, nickname: str) -> FlaskClient:
     """A new device (cookie jar) joined as ``nickname``."""
     student = app.test_client()
@@ -123,7 +127,8 @@ def state(client: FlaskClient, url: str) -> dict[str, object]:
 def csv_rows(teacher: FlaskClient, session_id: int) -> list[list[str]]:
     response = teacher.get(f"/sessions/{session_id}/results.csv")
     assert response.status_code == 200
-    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert response.data.startswith(BOM), "Excel reads UTF-8 only after a byte order mark"
+    return list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
 
 
 def scores(teacher: FlaskClient, session_id: int) -> dict[str, list[str]]:

@@ -436,7 +436,7 @@ def test_a_session_on_postgresql(postgres_app: Flask) -> None:
     rows = list(
         csv_line.split(",")
         for csv_line in teacher.get(f"/sessions/{session_id}/results.csv")
-        .get_data(as_text=True)
+        .data.decode("utf-8-sig")
         .splitlines()[1:]
     )
     assert len(rows) == 12

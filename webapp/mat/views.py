@@ -335,6 +335,7 @@ def _state(view: store.SessionView) -> dict[str, Any]:
         "rounds": view.round_count,
         "round": None if current is None else current.state(at),
         "players": len(view.seats),
+        "joining": bool(view.row.joining),  # closed: the projector gives the hands the room
         "hands": hands,
         "revealed": bool(view.row.revealed),
         "cards": cards,
@@ -595,7 +596,9 @@ def results_csv(session_id: int) -> Response:
         for cell in row.cells:
             cells += [cell.score, cell.mark]
         writer.writerow([csv_cell(c) for c in [*cells, row.total]])
-    response = make_response(out.getvalue())
+    # A byte order mark first: Excel reads a CSV without one in the machine's old code page
+    # ("Chloé" would open as "ChloÃ©"); with it, as UTF-8. Other programs skip it.
+    response = make_response(("\ufeff" + out.getvalue()).encode("utf-8"))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="mat-session-{view.id}.csv"'
     return response

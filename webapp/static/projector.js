@@ -1,5 +1,6 @@
-// The session's projector page: the join code and QR code, the running set's countdown
-// computed from the server's clock, and who has raised a hand (names and times only).
+// The session's projector page: the join code and QR code (while joining is open), the
+// running set's countdown computed from the server's clock, and who has raised a hand
+// (names and times only).
 // The page never scrolls: the hands that do not fit are counted ("+ 12 more"). With
 // "show the set's cards" (C), a running MAT Simultaneous set's cards are shown large,
 // for a class that takes the cards from its own decks.
@@ -30,11 +31,17 @@
     handCount.textContent = state.hands.length;
     playerCount.textContent = state.players;
     renderCards();
+    // Joining closed: the join code and QR code give way to the time and the hands.
+    page.classList.toggle("closed", state.joining === false);
     hands.replaceChildren(...state.hands.map((h) => {
       const item = document.createElement("li");
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = h.nickname;
       const time = document.createElement("span");
+      time.className = "at";
       time.textContent = P.formatSeconds(h.seconds);
-      item.append(`${h.nickname} `, time);
+      item.append(who, " ", time);
       item.title = h.nickname;
       return item;
     }));

@@ -251,6 +251,10 @@ def test_the_teacher_closes_joining_once_the_class_is_seated(
     closed = teacher.post(f"/sessions/{session_id}/joining", data={"joining": "closed"})
     assert closed.status_code == 303
     assert "Joining is closed." in teacher.get(f"/sessions/{session_id}").text
+    state = f"/sessions/{session_id}/state"
+    assert teacher.get(state).json["joining"] is False  # type: ignore[index]  # the projector's
+    projector = teacher.get(f"/sessions/{session_id}/projector").text
+    assert 'class="projector closed"' in projector  # its code and QR code give way
     late = app.test_client()
     page = refused(late, late.post("/join", data={"code": code, "nickname": "Cy"}))
     assert "This session is not taking new players; ask your teacher." in page
@@ -259,6 +263,7 @@ def test_the_teacher_closes_joining_once_the_class_is_seated(
     assert opened.status_code == 303
     join(app, code, "Cy")
     assert list(seats(app, session_id)) == ["Ann", "Bo", "Cy"]
+    assert teacher.get(state).json["joining"] is True  # type: ignore[index]
 
 
 def test_one_address_cannot_fill_a_session_in_seconds(app: Flask, teacher: FlaskClient) -> None:

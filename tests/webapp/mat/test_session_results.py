@@ -11,6 +11,7 @@ import zxingcpp
 from flask import Flask
 from flask.testing import FlaskClient
 from mat_helpers import (
+    BOM,
     IMPOSSIBLE,
     SOLUTION,
     SOLVABLE,
@@ -81,7 +82,7 @@ def test_the_results_and_csv_of_a_scripted_session(
         response.headers["Content-Disposition"]
         == f'attachment; filename="mat-session-{session_id}.csv"'
     )
-    assert response.get_data(as_text=True) == (
+    assert response.data.decode("utf-8-sig") == (
         f"Place,Player,Set 1 ({one}) score,Set 1 mark,Set 2 ({two}) score,Set 2 mark,Total\r\n"
         "1,Ann,83,,300,,383\r\n"
         "2,Bob,600,wrong,50,,650\r\n"
@@ -115,6 +116,20 @@ def test_the_score_sheet_pdf_of_a_scripted_session(
     assert teacher.get(f"/sessions/{session_id}/scoresheet.pdf").status_code == 200
     # A visitor without a login gets no score sheet.
     assert app.test_client().get(f"/sessions/{session_id}/scoresheet.pdf").status_code == 302
+
+
+def test_the_csv_opens_in_excel_with_every_name_as_typed(app: Flask, teacher: FlaskClient) -> None:
+    """Excel takes a CSV for UTF-8 only when it starts with a byte order mark (without one,
+    "Chloé" opens as "ChloÃ©"); the bytes are the BOM, then UTF-8."""
+    session_id, code = new_session(teacher, sets=SOLVABLE)
+    names = ["Chloé", "李华", "Дмитрий", "🦊 Fox"]
+    for name in names:
+        join(app, code, name)
+    data = teacher.get(f"/sessions/{session_id}/results.csv").data
+    assert data.startswith(BOM + b"Place,Player,")
+    assert data.count(BOM) == 1
+    for name in names:
+        assert f",{name},".encode() in data
 
 
 def test_csv_cells_never_run_as_formulas(app: Flask, teacher: FlaskClient) -> None:
@@ -208,7 +223,9 @@ def test_the_projector_shows_the_code_and_a_qr_of_the_join_url(
     teacher.post(f"/sessions/{session_id}/rounds/0/players/{seats(app, session_id)['Ann']}/hand")
     running = teacher.get(f"/sessions/{session_id}/projector").get_data(as_text=True)
     assert "Set 1 of 2" in running and ">8:37</p>" in running
-    assert "<li>Ann <span>1:23</span></li>" in running
+    assert (
+        '<li title="Ann"><span class="who">Ann</span> <span class="at">1:23</span></li>' in running
+    )
     assert 'Hands up: <span id="hand-count">1</span> of <span id="player-count">1</span>' in running
 
 

@@ -54,7 +54,8 @@ def test_rounds_start_run_and_end_by_the_server_clock(
     running = state(teacher, url)
     shown = running.pop("cards")  # for a projector showing the set's cards
     assert running == {
-        "now": 1000.0, "limit": 600, "rounds": 2, "players": 1, "hands": [], "revealed": False,
+        "now": 1000.0, "limit": 600, "rounds": 2, "players": 1, "joining": True, "hands": [],
+        "revealed": False,
         "round": {"number": 0, "started_at": 1000.0, "ends_at": 1600.0, "running": True},
         "cols": 3,
     }  # fmt: skip

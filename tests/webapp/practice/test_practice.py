@@ -202,7 +202,7 @@ def test_a_puzzle_page_shows_the_puzzle_the_streak_and_keeps_the_streak_in_its_f
     status, page = play(client, puzzle, streak="3")
     assert status == 200
     assert streak_shown(page) == 3
-    assert f"{NADA.title},\n  {puzzle.level}" in page
+    assert f'<h1 class="practice-title">{NADA.title}, {puzzle.level}</h1>' in page
     assert f'action="/practice/{puzzle.id}#answer-form"' in page
     assert '<input type="hidden" name="streak" value="3">' in page
     assert puzzle.text in page and NADA.rules_for(puzzle.question) in page
@@ -229,7 +229,9 @@ def test_a_right_answer_shows_why_and_links_to_the_next_puzzle_with_the_streak_u
     why = page.index("<h3>Why</h3>")
     for line in puzzle.key:
         assert page.find(f"<p>{line}</p>", why) > why
-    assert streak_shown(page) == 6
+    assert streak_shown(page) == 7  # the right answer counts at once
+    assert "7 right in a row." in page
+    assert '<input type="hidden" name="streak" value="6">' in page  # checking again adds none
     assert "Next puzzle (streak 7)</a>" in page
     assert links_to_next(page) == [{"kind": [key], "question": [question],
                                     "level": ["easy"], "streak": ["7"]}]  # fmt: skip
@@ -360,8 +362,27 @@ def test_a_streak_that_is_not_a_count_reads_as_0(client: FlaskClient, typed: str
 def test_the_longest_streak_is_kept(client: FlaskClient) -> None:
     puzzle = discard()
     _, page = play(client, puzzle, streak=str(MOST_STREAK), answer=puzzle.answer)
-    assert streak_shown(page) == MOST_STREAK
+    assert streak_shown(page) == MOST_STREAK + 1
     assert f"Next puzzle (streak {MOST_STREAK + 1})" in page
+
+
+def test_every_practice_page_has_one_h1(client: FlaskClient) -> None:
+    """One heading names each page (a screen reader's first stop): the choice of puzzles,
+    a puzzle (checked right, wrong, or with a hint), a refused choice and the puzzle of the
+    day."""
+    puzzle = discard()
+    pages = [
+        get(client, "/practice"),
+        play(client, puzzle),
+        play(client, puzzle, streak="2", answer=puzzle.answer),
+        play(client, puzzle, streak="2", answer=wrong_card(puzzle)),
+        play(client, puzzle, hint="1"),
+        get(client, "/practice/next", kind="nada", question="nope"),
+        get(client, "/practice/today", kind="nada", question="discard", level="easy"),
+    ]
+    for status, page in pages:
+        assert status in {200, 400}, page[:200]
+        assert len(re.findall(r"<h1[ >]", page)) == 1, page[:400]
 
 
 def test_a_bad_id_is_not_found_with_the_reason_and_the_choices(client: FlaskClient) -> None:

@@ -107,6 +107,11 @@ def test_a_phone_plays_a_nada_discard_puzzle_and_keeps_a_streak(phone: Page, sho
     expect(page.locator(".proof p").first).to_have_text(puzzle.key[0])
     no_sideways_scroll(page, "a right answer")
     page.screenshot(path=str(shots / "practice-phone-right.png"), full_page=True)
+    # The streak counts the right answer at once, in view where the page lands.
+    expect(page.locator(".streak strong")).to_have_text("Streak: 1")
+    expect(page.locator(".streak-up")).to_have_text("1 right in a row.")
+    expect(page.locator(".streak-up")).to_be_in_viewport()
+    assert page.locator("h1").count() == 1
 
     follow = page.get_by_role("link", name="Next puzzle (streak 1)")
     expect(follow).to_be_visible()
@@ -140,7 +145,7 @@ def test_a_phone_builds_the_secret_card_with_the_four_selects(phone: Page, shots
     page.get_by_role("button", name="Check my answer").tap()
     expect(page.get_by_role("heading", name="Right!")).to_be_visible()
     expect(page.get_by_role("link", name="Next puzzle (streak 3)")).to_be_visible()
-    expect(page.locator(".streak strong")).to_have_text("Streak: 2")
+    expect(page.locator(".streak strong")).to_have_text("Streak: 3")
     no_sideways_scroll(page, "a secret card judged right")
 
 

@@ -296,15 +296,17 @@ def hand(code: str) -> Response | tuple[str, int]:
         return _play_page(view, player, said, answer), status
     if player is None:
         return _unseated(view.row.join_code, answer)
-    if pressed is not None and pressed.late:
+    page = url_for("play.seat", code=view.row.join_code)
+    if pressed is not None and pressed.late:  # the page says so once, above the answer kept
         said = (
             "Time was up when you pressed, so this is not scored"
             if pressed.seconds is None
             else "Time was up when you pressed, but your hand was already up"
         )
-        back_with(url_for("play.seat", code=view.row.join_code), f"{said}. Your answer is kept "
-                  "and your teacher sees it.", {"late": "1"})  # fmt: skip
-    return redirect(url_for("play.seat", code=view.row.join_code), code=303)
+        told = back_with(page, f"{said}. Your answer is kept and your teacher sees it.")
+        if told is not None:
+            return told
+    return redirect(page, code=303)
 
 
 def _gone(code: str) -> str:

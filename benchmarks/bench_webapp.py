@@ -166,24 +166,35 @@ sends the request again on a new connection, and so does :class:`Browser`."""
 
 
 class Browser:
-    """One device: its own cookie jar and source address, and one connection kept alive
-    from request to request, as a phone's browser keeps it (a server that closes it after
-    each answer, as gunicorn's sync workers do, gets a new one for the next)."""
+    """One device: its own cookie jar and source address, and a connection kept alive from
+    request to request, as a phone's browser keeps it (a server that closes it after each
+    answer, as gunicorn's sync workers do, gets a new one for the next). Each thread using
+    the browser has a connection of its own, as a browser opens several for a page's
+    scripts (the teacher's console polls while the teacher clicks)."""
 
     def __init__(self, port: int, source: str, recorder: Recorder) -> None:
         self.port = port
         self.source = source
         self.recorder = recorder
         self.cookies: dict[str, str] = {}
-        self.connection = self._connect()
+        self._local = threading.local()
+        self._connections: list[http.client.HTTPConnection] = []
 
-    def _connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(
-            "127.0.0.1", self.port, timeout=120, source_address=(self.source, 0)
-        )
+    @property
+    def connection(self) -> http.client.HTTPConnection:
+        """This thread's connection (opened by its first request)."""
+        found: http.client.HTTPConnection | None = getattr(self._local, "connection", None)
+        if found is None:
+            found = http.client.HTTPConnection(
+                "127.0.0.1", self.port, timeout=120, source_address=(self.source, 0)
+            )
+            self._local.connection = found
+            self._connections.append(found)
+        return found
 
     def close(self) -> None:
-        self.connection.close()
+        for connection in self._connections:
+            connection.close()
 
     def request(
         self,
@@ -737,12 +748,14 @@ def run_once(options: Options, check: Checks, number: int) -> RunResult:
             ]  # fmt: skip
             with ThreadPoolExecutor(max_workers=options.students + 1) as pool:
                 watching = pool.submit(teacher_polls, room)
-                playing = [pool.submit(play, room, s) for s in students]
-                room.joined.wait(timeout=120)
-                start_sets(room)
-                for future in playing:
-                    future.result()
-                room.paced_over.set()
+                try:
+                    playing = [pool.submit(play, room, s) for s in students]
+                    room.joined.wait(timeout=120)
+                    start_sets(room)
+                    for future in playing:
+                        future.result()
+                finally:
+                    room.paced_over.set()  # the consoles stop polling, whatever happened
                 watching.result()
             lost, misscored, problems = verify(room, students)
             problems += [f"{s.nickname}: {s.problem}" for s in students if s.problem]

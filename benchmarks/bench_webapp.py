@@ -1,13 +1,15 @@
 """Benchmark: a class of phones on a multi-worker server, on loopback.
 
-Starts the web app under gunicorn (``--workers`` sync processes, or ``--threads`` per
-process) on 127.0.0.1 and a free port, on a fresh SQLite file in a temporary folder,
-with a teacher made by ``printables teacher add``. The teacher logs in and makes MAT
-Simultaneous sessions of one typed 3x3 solvable set (a session seats at most 60, so the
-students are shared among ``ceil(students / per-session)`` sessions, each class joining
-from its own loopback address as a class behind one school router does). Then each
-simulated student, a thread with its own cookie jar, does what ``play.html`` and
-``play.js`` make a phone do:
+Starts the web app under ``printables serve`` as the README starts it, then under
+gunicorn (``--workers`` sync processes, or ``--threads`` per process), each on
+127.0.0.1 and a free port, on a fresh SQLite file in a temporary folder, with a teacher
+made by ``printables teacher add``. The teacher logs in and makes MAT Simultaneous
+sessions of one typed 3x3 solvable set (a session seats at most 60, so the students are
+shared among ``ceil(students / per-session)`` sessions). Then each simulated student, a
+thread with its own cookie jar and its own loopback address (127.R.H.L, new each run),
+keeps one connection alive from request to request as a phone's browser does (gunicorn's
+sync workers close it after each answer; the phone then opens another), and does what
+``play.html`` and ``play.js`` make a phone do:
 
 1. GET ``/join/<code>`` (the QR code's target; the CSRF token is read from the form),
    POST ``/join`` with a nickname, GET ``/play/<code>`` (the waiting page);
@@ -31,17 +33,31 @@ a time, each student's own state shows the same time, and the results CSV has on
 student, right answers scoring their seconds and wrong ones the time limit. Finally every
 student polls the state in a closed loop for ``--flood`` seconds: the server's capacity.
 
-Every request is timed by the client (connect to last byte, ``time.perf_counter``) and
-by the server (gunicorn's access log, ``%(D)s``: parsing to response, without the time
-spent queued for a free worker). Prints per kind of request: count, failures (an
-unexpected status or no response), median, p99 (nearest rank) and max; requests per
-second over the paced run, in the Done burst and in the flood; the CPU seconds used by
-the server, by the simulated phones and by every other process on the machine (a shared
-machine's other jobs explain most slow runs); then the targets with PASS/FAIL: p99
-under 100 ms for check and Done, no request failed, no submission lost.
-Exits 1 when a request failed, a student could not finish, or a submission was lost or
-scored wrongly; latency targets missed only print FAIL (the machines are shared and
-noisy).
+Every request is timed by the client (first byte sent, or connection opened, to last
+byte received, ``time.perf_counter``) and under gunicorn by the server too (its access
+log, ``%(D)s``: parsing to response, without the time spent queued for a free worker).
+Prints per kind of request: count, failures (an unexpected status or no response),
+median, p99 (nearest rank) and max; requests per second over the paced run, in the Done
+burst and in the flood; the CPU seconds used by the server, by the simulated phones and
+by every other process on the machine (a shared machine's other jobs explain most slow
+runs).
+
+Then whether the recorded times keep the order of the presses (:class:`Fairness` defines
+it): each Done's request is written between two readings of the phone's clock, so its
+bytes reached the machine in that interval. Two presses of one session are certainly in
+order when the first's interval ended before the second's began; an *inversion* is such
+a pair recorded the other way round, or recorded in the same second although a second
+or more apart (a tie is otherwise what whole seconds allow). A press is *late* when its
+recorded second is later than its interval allows.
+
+Then the targets with PASS/FAIL: for up to 100 phones p99 under 100 ms for check, state
+poll and Done; for up to 300 Done p99 under 300 ms; 0 inversions, no request failed, no
+submission lost; the two servers' figures side by side. Exits 1 when a request failed, a
+student could not finish, a submission was lost or scored wrongly, a press was recorded
+before it was sent, or (on ``printables serve``, which times a press when its bytes
+arrive) two presses were inverted; latency targets missed only print FAIL (the machines
+are shared and noisy), and so do gunicorn's inversions (its workers time a press once
+one takes it, after any queue).
 
     python benchmarks/bench_webapp.py [--students 100] [--workers 4] [--threads 1]
         [--runs 3] [--database sqlite|URL]
@@ -49,8 +65,8 @@ noisy).
 Each run starts a fresh server (and, on SQLite, a fresh database); with several runs
 the figures are the medians across runs. ``--database`` takes an SQLAlchemy URL (such
 as ``postgresql+psycopg://user@/printables?host=/run/postgresql``) to load another
-database; the teacher gets a new name on each run, and each run's classes join from new
-loopback addresses (127.0.<run>.<class>), so the database may be reused.
+database; the teacher gets a new name on each run, and each run's phones join from new
+loopback addresses, so the database may be reused.
 """
 
 from __future__ import annotations

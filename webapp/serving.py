@@ -25,6 +25,7 @@ back a Done's answer gains nothing) to :func:`webapp.db.arrived` in the WSGI env
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import logging
@@ -104,7 +105,8 @@ def _bound(host: str, port: int) -> socket.socket:
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if KERNEL_STAMPS:
-            listener.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMP, 1)
+            with contextlib.suppress(OSError):  # refused: the I/O thread's clock stamps
+                listener.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMP, 1)
         listener.bind((host, port))
         listener.listen(2048)
     except OSError:

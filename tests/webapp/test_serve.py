@@ -18,11 +18,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from live_server import free_port
 from mat_helpers import SOLUTION, join, new_session
 
+from webapp import serving
 from webapp.serving import listen, waitress_server
 
 BIN = Path(sys.executable).parent
@@ -279,12 +281,21 @@ def answered(connection: socket.socket) -> str:
     return connection.recv(4096).decode("latin-1").split("\r\n", 1)[0]
 
 
+@pytest.mark.parametrize("kernel_stamps", [True, False], ids=["kernel", "io-thread"])
 def test_a_press_queued_behind_another_is_timed_when_it_reached_the_machine(
-    app: Flask, teacher: FlaskClient, tmp_path: Path
+    app: Flask,
+    teacher: FlaskClient,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    kernel_stamps: bool,
 ) -> None:
     """Two phones press Done while the server's only worker thread is busy (Bo's press
     waits 2 s for the database, held by a queue of writers): Ann's press waits its turn
-    in the server's queue, and is still timed when its bytes arrived, not 2 s later."""
+    in the server's queue, and is still timed when its bytes arrived, not 2 s later; by
+    the kernel's stamp (Linux) or by the I/O thread's clock (elsewhere)."""
+    if kernel_stamps and not serving.KERNEL_STAMPS:
+        pytest.skip("the kernel's arrival stamps are read on Linux only")
+    monkeypatch.setattr(serving, "KERNEL_STAMPS", kernel_stamps)
     session_id, code = new_session(teacher)
     ann, bo = join(app, code, "Ann"), join(app, code, "Bo")
     assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303

@@ -137,14 +137,18 @@ def now() -> float:
 
 
 ARRIVED = "printables.arrived"
-"""The WSGI environ key holding the server's clock when a request reached the app."""
+"""The WSGI environ key holding the server's clock when a request arrived: set by
+``printables serve`` when the request's bytes reached the machine (webapp/serving.py),
+else by :func:`stamp_arrival` when the app is called."""
 
 
 def stamp_arrival(app: WSGIApplication) -> WSGIApplication:
-    """Wrap a WSGI app so each request carries the moment it arrived (see :func:`arrived`)."""
+    """Wrap a WSGI app so each request carries the moment it arrived (see :func:`arrived`):
+    the server's own stamp when it gave one, else the clock as the app is called (other
+    servers, such as gunicorn's workers, and Flask's test client)."""
 
     def stamped(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        environ[ARRIVED] = _clock()
+        environ.setdefault(ARRIVED, _clock())
         return app(environ, start_response)
 
     return stamped
@@ -156,9 +160,9 @@ def _clock() -> float:
 
 
 def arrived(otherwise: Callable[[], float] = now) -> float:
-    """When the request being served reached the app, before it waited for any lock: a
-    hand raised by a student is timed from here, so a queue of writers adds nothing to
-    the recorded time. Outside a request, ``otherwise()``: the clock now."""
+    """When the request being served arrived, before it waited for a worker or any lock:
+    a hand raised by a student is timed from here, so no queue adds to the recorded time
+    or reorders a class. Outside a request, ``otherwise()``: the clock now."""
     if has_request_context():
         stamp = request.environ.get(ARRIVED)
         if stamp is not None:

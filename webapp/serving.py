@@ -11,25 +11,60 @@ Waitress reads every request in full before a thread sees it: a phone (or a pupi
 script) that sends half a request and stalls holds a connection, never a thread. (With
 gunicorn's own threaded worker six such connections stopped every answer for 19 s.) On
 Windows, or with ``--workers 1``, one waitress process serves alone.
+
+A press is timed when its request reached the machine, never after it waited for a
+worker: with keep-alive connections (as phones keep them) each phone's requests go to
+one worker process, and a class pressing Done together queues there. On Linux the kernel
+stamps every segment as it arrives (``SO_TIMESTAMP``, asked for on the listening socket
+and inherited by each connection), and the waitress channel below reads that stamp with
+the bytes; elsewhere the channel reads the clock as it reads the bytes, in the process's
+I/O thread, before the request is queued for a worker thread. The request carries the
+moment its last byte came (a request sent in pieces is timed when complete, so holding
+back a Done's answer gains nothing) to :func:`webapp.db.arrived` in the WSGI environ.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import logging
 import os
 import signal
 import socket
+import struct
 import sys
 import threading
-from errno import EADDRINUSE
+import time
 from typing import TYPE_CHECKING, Any
 
 import click
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import TcpWSGIServer, create_server
+from waitress.task import WSGITask
+
+from webapp.db import ARRIVED
 
 if TYPE_CHECKING:
     from flask import Flask
 
 CONNECTIONS = 1000  # open connections a process holds: a class's phones keep theirs alive
+PORT_WAIT = 6.0
+"""Seconds ``listen`` waits for a port in use: the workers of a server that has just
+crashed let it go as they stop (a request in hand is given up to 5 s)."""
+
+KERNEL_STAMPS = sys.platform.startswith("linux") and hasattr(socket.socket, "recvmsg")
+SO_TIMESTAMP = 29
+"""Linux's ``SO_TIMESTAMP`` (``SO_TIMESTAMP_OLD``; Python's socket module lacks the name):
+each received segment carries a ``struct timeval`` of the moment it reached the machine."""
+_TIMEVAL = struct.Struct("@ll")  # tv_sec, tv_usec
+_ANCILLARY = socket.CMSG_SPACE(_TIMEVAL.size) if KERNEL_STAMPS else 0
+_DISCONNECTED = frozenset(
+    {errno.ECONNRESET, errno.ENOTCONN, errno.ESHUTDOWN, errno.ECONNABORTED, errno.EPIPE,
+     errno.EBADF}
+)  # fmt: skip
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def default_workers() -> int:
@@ -38,25 +73,45 @@ def default_workers() -> int:
     return min(8, (os.cpu_count() or 1) + 1)
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """The listening socket, or a plain sentence when the port cannot be had."""
+def listen(host: str, port: int, wait: float = PORT_WAIT) -> socket.socket:
+    """The listening socket, or a plain sentence when the port cannot be had. A port in
+    use is tried again for ``wait`` seconds: a server restarted at once after a crash
+    finds it held until the old workers have stopped."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            listener = _bound(host, port)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE and time.monotonic() < deadline:
+                time.sleep(0.1)
+                continue
+            why = (
+                "it is in use (is Printables already running?)"
+                if error.errno == errno.EADDRINUSE
+                else error.strerror
+            )
+            raise click.ClickException(
+                f"cannot listen on port {port}: {why}; choose another with --port"
+            ) from None
+        listener.set_inheritable(True)
+        return listener
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` and ``port``, whose connections' segments carry the
+    kernel's time of arrival where the kernel can (Linux)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if KERNEL_STAMPS:
+            with contextlib.suppress(OSError):  # refused: the I/O thread's clock stamps
+                listener.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMP, 1)
         listener.bind((host, port))
         listener.listen(2048)
-    except OSError as error:
+    except OSError:
         listener.close()
-        why = (
-            "it is in use (is Printables already running?)"
-            if error.errno == EADDRINUSE
-            else error.strerror
-        )
-        raise click.ClickException(
-            f"cannot listen on port {port}: {why}; choose another with --port"
-        ) from None
-    listener.set_inheritable(True)
+        raise
     return listener
 
 
@@ -67,23 +122,103 @@ def serve_forever(app: Flask, listener: socket.socket, workers: int, threads: in
     if workers > 1 and os.name == "posix" and _has_gunicorn():
         _run_workers(app, listener, workers, threads)
     else:
-        _waitress(app, [listener], threads).run()
+        waitress_server(app, [listener], threads).run()
 
 
-def _waitress(app: Flask, sockets: list[socket.socket], threads: int) -> Any:
-    """A waitress server for ``app`` on sockets already listening."""
-    from waitress.server import create_server
-
+def waitress_server(app: Flask, sockets: list[socket.socket], threads: int) -> Any:
+    """A waitress server for ``app`` on sockets already listening, whose requests carry
+    the time they arrived (:class:`StampingChannel`)."""
     # "Task queue depth is 2" each time requests wait their turn: a class's normal load
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    return create_server(
+    dispatchers: dict[int, Any] = {}
+    server = create_server(
         app,
+        map=dispatchers,
         sockets=sockets,
         threads=threads,
         connection_limit=CONNECTIONS,
         ident="Printables",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # refused unread
     )
+    for dispatcher in dispatchers.values():  # one listening server a socket
+        if isinstance(dispatcher, TcpWSGIServer):
+            dispatcher.channel_class = StampingChannel
+    return server
+
+
+class StampedTask(WSGITask):  # type: ignore[misc]
+    """A request answered by the app, its arrival in the environ under ``ARRIVED``."""
+
+    def get_environment(self) -> dict[str, Any]:
+        environ: dict[str, Any] = super().get_environment()
+        arrived = getattr(self.request, "arrived", None)
+        if arrived is not None:
+            environ[ARRIVED] = arrived
+        return environ
+
+
+class StampedRequest(HTTPRequestParser):  # type: ignore[misc]
+    """A request being read, noting when its last byte reached the machine: the stamp of
+    the bytes that completed it, read before it is queued for a worker thread."""
+
+    arrived: float | None = None
+
+    def __init__(self, adj: Any, channel: StampingChannel) -> None:
+        super().__init__(adj)
+        self.channel: StampingChannel | None = channel
+
+    def received(self, data: bytes) -> int:
+        consumed: int = super().received(data)
+        if self.completed and self.arrived is None and self.channel is not None:
+            self.arrived = self.channel.read_at
+        return consumed
+
+    def close(self) -> None:
+        self.channel = None  # the channel holds its requests: no cycle left behind
+        super().close()
+
+
+class StampingChannel(HTTPChannel):  # type: ignore[misc]
+    """A waitress connection that notes when each read's bytes arrived (the kernel's
+    stamp on Linux, the clock at the read elsewhere), in the I/O thread."""
+
+    task_class = StampedTask
+    read_at = 0.0  # when the bytes of the last read reached the machine
+
+    def parser_class(self, adj: Any) -> StampedRequest:
+        """A new request on this connection (waitress calls ``parser_class(adj)``)."""
+        return StampedRequest(adj, self)
+
+    def recv(self, buffer_size: int) -> bytes:
+        """Up to ``buffer_size`` bytes, and when they came; b"" once the client left."""
+        if not KERNEL_STAMPS:
+            self.read_at = time.time()
+            data: bytes = super().recv(buffer_size)
+            return data
+        try:
+            data, ancillary, _flags, _address = self.socket.recvmsg(buffer_size, _ANCILLARY)
+        except OSError as error:
+            if error.errno not in _DISCONNECTED:
+                raise
+            data = b""
+        if not data:
+            self.handle_close()
+            return b""
+        self.read_at = arrival(ancillary)
+        return data
+
+
+def arrival(ancillary: list[tuple[int, int, bytes]]) -> float:
+    """When the bytes of a ``recvmsg`` reached the machine: the kernel's stamp of the last
+    segment read (``SO_TIMESTAMP``), or the clock now when there is none. Never later
+    than now (a clock set back meanwhile)."""
+    read = time.time()
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMP and len(data) >= _TIMEVAL.size:
+            seconds, microseconds = _TIMEVAL.unpack_from(data)
+            stamp = int(seconds) + int(microseconds) / 1e6
+            return min(read, stamp)
+    return read
 
 
 def _has_gunicorn() -> bool:
@@ -105,14 +240,20 @@ def _run_workers(app: Flask, listener: socket.socket, workers: int, threads: int
         """A gunicorn worker whose requests a waitress server reads and answers."""
 
         alive: bool  # set by gunicorn's Worker; False once the worker is to stop
+        ppid: int  # the arbiter's process id
+
+        def init_process(self) -> None:
+            die_with_parent(self.ppid)
+            super().init_process()
 
         def run(self) -> None:
-            server = _waitress(app, [s.sock for s in self.sockets], threads)
+            server = waitress_server(app, [s.sock for s in self.sockets], threads)
             threading.Thread(target=self._heartbeat, daemon=True).start()
             server.run()  # until SIGTERM, SIGINT or SIGQUIT raise SystemExit in it
 
         def _heartbeat(self) -> None:
-            """Tell the arbiter this worker lives; stop when the arbiter is gone."""
+            """Tell the arbiter this worker lives; stop when the arbiter is gone (where
+            the kernel does not say so at once, :func:`die_with_parent`)."""
             parent = os.getppid()
             while self.alive:
                 self.notify()
@@ -139,11 +280,27 @@ def _run_workers(app: Flask, listener: socket.socket, workers: int, threads: int
                 "graceful_timeout": 10,
                 "timeout": 60,
                 "post_fork": lambda _server, _worker: engine.dispose(close=False),
+                # gunicorn 25.1+ listens on a control socket, one path in the home folder
+                # for every server: not wanted, and two servers would fight over it
+                "control_socket_disable": True,
             }
             for key, value in settings.items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:
+                    self.cfg.set(key, value)
 
         def load(self) -> Flask:
             return app
 
     Served().run()
+
+
+def die_with_parent(parent: int) -> None:
+    """Have this forked worker stopped (SIGTERM) the moment its parent dies (Linux's
+    ``PR_SET_PDEATHSIG``), so an arbiter killed outright leaves no worker holding the
+    port; stop now if the parent is gone already. Elsewhere the heartbeat notices within
+    a second."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:
+        sys.exit(0)

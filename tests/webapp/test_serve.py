@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
+import math
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from live_server import free_port
+from mat_helpers import SOLUTION, join, new_session
+
+from webapp import serving
+from webapp.serving import listen, waitress_server
 
 BIN = Path(sys.executable).parent
 WORKERS = min(8, (os.cpu_count() or 1) + 1)  # the default: one more than the CPUs
 
 
-def start_serving(tmp_path: Path) -> tuple[int, subprocess.Popen[bytes]]:
-    """``printables serve`` on a free port, once it answers. The port is free when picked,
-    but any program may take it before the server listens (another test's connection
-    does, now and then): the server then says so and stops, and another port is tried."""
+def start_serving(tmp_path: Path, port: int | None = None) -> tuple[int, subprocess.Popen[bytes]]:
+    """``printables serve`` on ``port`` (or a free port), once it answers. A free port is
+    free when picked, but any program may take it before the server listens (another
+    test's connection does, now and then): the server then says so and stops, and another
+    port is tried."""
     env = {
         **os.environ,
         "PRINTABLES_DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
         "PRINTABLES_SECRET_KEY": "serve-test",
     }
     env.pop("PRINTABLES_BASE_URL", None)
-    for _ in range(5):
-        port = free_port()
+    for _ in range(1 if port else 5):
+        chosen = port or free_port()
         process = subprocess.Popen(
-            [str(BIN / "printables"), "serve", "--port", str(port)],
+            [str(BIN / "printables"), "serve", "--port", str(chosen)],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -39,8 +54,8 @@ def start_serving(tmp_path: Path) -> tuple[int, subprocess.Popen[bytes]]:
         deadline = time.monotonic() + 30
         while process.poll() is None:
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).close()
-                return port, process
+                urllib.request.urlopen(f"http://127.0.0.1:{chosen}/", timeout=5).close()
+                return chosen, process
             except OSError:
                 if time.monotonic() > deadline:
                     os.killpg(process.pid, signal.SIGTERM)
@@ -48,7 +63,8 @@ def start_serving(tmp_path: Path) -> tuple[int, subprocess.Popen[bytes]]:
                 time.sleep(0.2)
         output = process.communicate(timeout=10)[0].decode()
         assert "is in use" in output, output
-    raise AssertionError("no free port could be served in five tries")
+    raise AssertionError(f"port {port} could not be served" if port else
+                         "no free port could be served in five tries")  # fmt: skip
 
 
 def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path) -> None:
@@ -191,6 +207,136 @@ def test_ctrl_c_stops_every_worker(tmp_path: Path) -> None:
     assert "Traceback" not in output, output[-2000:]
     for worker in workers:
         assert not Path(f"/proc/{worker}").exists() or _is_zombie(worker), worker
+
+
+def test_a_restart_right_after_a_crash_gets_the_port(tmp_path: Path) -> None:
+    """The server killed outright (SIGKILL: out of memory, a closed laptop's terminal) and
+    started again at once on the same port: it comes up and answers, though the old
+    workers held the port when it was killed (they stop with their parent, and the new
+    server waits a moment for the port)."""
+    port, process = start_serving(tmp_path)
+    workers = _workers(process.pid)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    again = None
+    try:
+        _port, again = start_serving(tmp_path, port)
+        assert len(_workers(again.pid)) == WORKERS  # the new server runs, with its workers
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
+            assert page.status == 200
+        assert again.poll() is None
+        for worker in workers:  # none of the old workers is left running
+            assert not Path(f"/proc/{worker}").exists() or _is_zombie(worker), worker
+    finally:
+        for worker in workers:
+            if Path(f"/proc/{worker}").exists():
+                os.kill(int(worker), signal.SIGKILL)
+        if again is not None:
+            os.killpg(again.pid, signal.SIGTERM)
+            again.communicate(timeout=10)
+
+
+# --- a press is timed when it reaches the machine -----------------------------------------
+
+
+@contextmanager
+def served(app: Flask) -> Iterator[int]:
+    """``app`` under ``printables serve``'s waitress server (one thread, so requests queue
+    for it) on 127.0.0.1; yields the port."""
+    listener = listen("127.0.0.1", 0)
+    server = waitress_server(app, [listener], threads=1)
+    running = threading.Thread(target=server.run, daemon=True)
+    running.start()
+    try:
+        yield int(listener.getsockname()[1])
+    finally:
+        server.trigger.pull_trigger(server.close)  # closed by its own I/O thread
+        running.join(timeout=10)
+
+
+def press_request(app: Flask, student: FlaskClient, port: int, code: str) -> bytes:
+    """The bytes of a phone's Done (a right answer) with the student's cookie."""
+    name = app.config["SESSION_COOKIE_NAME"]
+    cookie = student.get_cookie(name)
+    assert cookie is not None
+    body = urlencode({"round": "0", "claim": "done", "answer": SOLUTION}).encode()
+    head = (
+        f"POST /play/{code}/hand HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Cookie: {name}={cookie.value}\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+def recorded(teacher: FlaskClient, session_id: int) -> tuple[float, dict[str, int]]:
+    """The set's start on the server's clock, and each recorded hand's seconds."""
+    state = json.loads(teacher.get(f"/sessions/{session_id}/state").get_data(as_text=True))
+    hands = {str(h["nickname"]): int(h["seconds"]) for h in state["hands"]}
+    return float(state["round"]["started_at"]), hands
+
+
+def answered(connection: socket.socket) -> str:
+    """The status line of the response on ``connection``."""
+    return connection.recv(4096).decode("latin-1").split("\r\n", 1)[0]
+
+
+@pytest.mark.parametrize("kernel_stamps", [True, False], ids=["kernel", "io-thread"])
+def test_a_press_queued_behind_another_is_timed_when_it_reached_the_machine(
+    app: Flask,
+    teacher: FlaskClient,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    kernel_stamps: bool,
+) -> None:
+    """Two phones press Done while the server's only worker thread is busy (Bo's press
+    waits 2 s for the database, held by a queue of writers): Ann's press waits its turn
+    in the server's queue, and is still timed when its bytes arrived, not 2 s later; by
+    the kernel's stamp (Linux) or by the I/O thread's clock (elsewhere)."""
+    if kernel_stamps and not serving.KERNEL_STAMPS:
+        pytest.skip("the kernel's arrival stamps are read on Linux only")
+    monkeypatch.setattr(serving, "KERNEL_STAMPS", kernel_stamps)
+    session_id, code = new_session(teacher)
+    ann, bo = join(app, code, "Ann"), join(app, code, "Bo")
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    with served(app) as port, open(tmp_path / "test.sqlite3.writers", "a") as writers:
+        fcntl.flock(writers, fcntl.LOCK_EX)  # the database's writers wait for this test
+        first = socket.create_connection(("127.0.0.1", port), timeout=30)
+        second = socket.create_connection(("127.0.0.1", port), timeout=30)
+        first.sendall(press_request(app, bo, port, code))
+        time.sleep(0.5)  # Bo's press holds the worker thread, waiting for the lock
+        sent = time.time()
+        second.sendall(press_request(app, ann, port, code))
+        delivered = time.time()
+        time.sleep(2.0)
+        fcntl.flock(writers, fcntl.LOCK_UN)
+        assert answered(first).startswith("HTTP/1.1 303")
+        assert answered(second).startswith("HTTP/1.1 303")
+        first.close()
+        second.close()
+    started, hands = recorded(teacher, session_id)
+    assert math.floor(sent - started) <= hands["Ann"] <= math.floor(delivered - started)
+    assert hands["Bo"] <= hands["Ann"]
+
+
+def test_a_press_sent_in_pieces_is_timed_when_complete(app: Flask, teacher: FlaskClient) -> None:
+    """A pupil's script that sends a Done's headers early and its answer later gains
+    nothing: the press is timed when its last byte arrived."""
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    with served(app) as port:
+        request = press_request(app, ann, port, code)
+        connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+        connection.sendall(request[:-20])
+        time.sleep(1.5)
+        sent = time.time()
+        connection.sendall(request[-20:])
+        delivered = time.time()
+        assert answered(connection).startswith("HTTP/1.1 303")
+        connection.close()
+    started, hands = recorded(teacher, session_id)
+    assert math.floor(sent - started) <= hands["Ann"] <= math.floor(delivered - started)
 
 
 def _workers(pid: int) -> list[str]:

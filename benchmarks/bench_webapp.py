@@ -567,9 +567,8 @@ def teacher_setup(
 def start_sets(room: Classroom) -> None:
     for session_id in room.session_ids:
         console = room.teacher.get("teacher", f"/sessions/{session_id}")
-        room.teacher.post(
-            "teacher", f"/sessions/{session_id}/rounds", {"csrf_token": page_token(console.text)}
-        )
+        start = {"csrf_token": page_token(console.text), "round": "0"}  # set 1, as drawn
+        room.teacher.post("teacher", f"/sessions/{session_id}/rounds", start)
 
 
 def teacher_polls(room: Classroom) -> None:

@@ -284,3 +284,34 @@ def test_no_route_answers_hostile_input_with_a_500(hostile_app: Flask) -> None:
     assert walked == {rule.endpoint for rule in app.url_map.iter_rules()}
     report = "\n".join(" | ".join(f) for f in failures[:60])
     assert not failures, f"{len(failures)} answers were 500s:\n{report}"
+
+
+def test_an_id_no_database_column_holds_is_not_found(hostile_app: Flask) -> None:
+    """2^31 and beyond (PostgreSQL's INTEGER; 2^63 overflowed SQLite) name nothing: 404."""
+    app = hostile_app
+    add_teacher(app, TEACHER)
+    client = app.test_client()
+    log_in(client, TEACHER)
+    session_id, _ = new_session(client)
+    for big in (2**31, 2**63, 2**64):
+        assert client.get(f"/sessions/{big}").status_code == 404
+        assert client.get(f"/timers/{big}/state").status_code == 404
+        assert client.post(f"/sessions/{session_id}/players/{big}/remove").status_code == 404
+    assert client.get(f"/sessions/{session_id}").status_code == 200
+
+
+def test_a_nickname_that_grows_under_nfkc_joins_once(hostile_app: Flask) -> None:
+    """ "\ufdfa\ufdfa" is 36 characters after NFKC, past its key's column: it joins, and a
+    second device cannot take the same name."""
+    app = hostile_app
+    add_teacher(app, TEACHER)
+    client = app.test_client()
+    log_in(client, TEACHER)
+    session_id, code = new_session(client)
+    name = "\ufdfa\ufdfa"
+    first = app.test_client().post("/join", data={"code": code, "nickname": name})
+    assert first.status_code == 303 and first.location == f"/play/{code}"
+    again = app.test_client()
+    page = again.get(again.post("/join", data={"code": code, "nickname": name}).location).text
+    assert "someone has already joined as" in page.casefold()
+    assert list(seats(app, session_id)) == [name]

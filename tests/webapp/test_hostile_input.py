@@ -315,3 +315,13 @@ def test_a_nickname_that_grows_under_nfkc_joins_once(hostile_app: Flask) -> None
     page = again.get(again.post("/join", data={"code": code, "nickname": name}).location).text
     assert "someone has already joined as" in page.casefold()
     assert list(seats(app, session_id)) == [name]
+
+
+def test_a_nul_character_is_refused_before_any_view(hostile_app: Flask) -> None:
+    """PostgreSQL cannot store NUL: a page and a script are told, with a 400."""
+    app = hostile_app
+    client = app.test_client()
+    page = client.post("/join", data={"code": "ABCDEF", "nickname": "a\x00b"})
+    assert page.status_code == 400 and "held a NUL character" in page.text
+    script = client.get("/join/AB%00CD", headers={"X-Requested-With": "fetch"})
+    assert script.status_code == 400 and "NUL" in script.get_json()["problem"]

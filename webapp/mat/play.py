@@ -46,10 +46,10 @@ JOIN_SESSION_LIMIT = 40
 router joins in its first minute, while one phone cannot fill the room in seconds (and
 the teacher can close joining, or remove a player, from the console)."""
 
-MISS_LIMIT = 60
-"""Join codes a minute from one address that name no session: a class behind one router
-mistyping the code on the projector stays well inside it, while a guesser of its 32^6
-codes is stopped."""
+MISS_LIMIT = 120
+"""Join codes a minute from one address that name no session: a class of 35 behind one
+router, each mistyping the code on the projector three times, stays inside it, while a
+guesser of its 32^6 codes (a few sessions live at a time) would need years."""
 
 MOST_SEATS = 8
 """Sessions one device keeps a seat in: the cookie holds a token for each (about 60 bytes),
@@ -144,9 +144,10 @@ def _missed(guessing: bool) -> None:
         limit(f"miss:{client_address()}", MISS_LIMIT)
 
 
-def _find(code: str) -> store.SessionView | None:
-    """The session with ``code``, or None, each miss counted (see :func:`_guessing`)."""
-    guessing = _guessing(code)
+def _find(code: str, counted: bool = False) -> store.SessionView | None:
+    """The session with ``code``, or None, each miss counted (see :func:`_guessing`)
+    unless it was ``counted`` already (by the join it is the form's answer to)."""
+    guessing = not counted and _guessing(code)
     try:
         with read() as db:
             return store.load_by_code(db, code)
@@ -181,7 +182,7 @@ def join() -> Response | tuple[str, int]:
     if not problem and code and code in _tokens():
         return redirect(url_for("play.seat", code=code))
     typed = {"code": code, "nickname": sent.get("nickname", ""), "lost": sent.get("lost", "")}
-    return _join_page(typed, problem or None, view=_find(code) if code else None)
+    return _join_page(typed, problem or None, view=_find(code, bool(problem)) if code else None)
 
 
 def _refused(code: str, problem: str, typed: dict[str, str]) -> Response | tuple[str, int]:

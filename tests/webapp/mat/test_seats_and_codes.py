@@ -104,6 +104,21 @@ def test_guessing_join_codes_is_stopped(app: Flask, teacher: FlaskClient, clock:
     assert guesser.get(f"/join/{code}").status_code == 200
 
 
+def test_a_class_mistyping_its_code_is_not_stopped(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    """35 pupils behind one router each mistype the code twice (the form, sent back with
+    its problem, is not a second miss), then join."""
+    session_id, code = new_session(teacher)
+    for n in range(35):
+        phone = app.test_client()
+        for wrong in (wrong_code(), code[::-1]):
+            sent = phone.post("/join", data={"code": wrong, "nickname": f"P{n}"})
+            assert "There is no session with the code" in refused(phone, sent)
+        assert phone.post("/join", data={"code": code, "nickname": f"P{n}"}).status_code == 303
+    assert len(seats(app, session_id)) == 35
+
+
 def test_a_class_polling_its_code_counts_nothing(
     app: Flask, teacher: FlaskClient, clock: Clock
 ) -> None:

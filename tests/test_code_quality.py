@@ -128,3 +128,67 @@ def test_every_package_is_installed_by_a_plain_install() -> None:
         for init in (ROOT / package).rglob("__init__.py"):
             name = ".".join(init.parent.relative_to(ROOT).parts)
             assert name in listed, f"{name} is missing from [tool.setuptools] packages"
+
+
+def webapp_imports() -> dict[str, set[str]]:
+    """Each web app module -> the web app modules it imports, at its top or inside a
+    function (a lazy import is an import all the same)."""
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (ROOT / "webapp").rglob("*.py")
+    }
+    found: dict[str, set[str]] = {module: set() for module in modules}
+    for module, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                # ``from webapp import db`` imports the module webapp.db; ``from webapp
+                # import create_app`` the package webapp itself.
+                names = [
+                    f"{node.module}.{alias.name}"
+                    if f"{node.module}.{alias.name}" in modules
+                    else node.module
+                    for alias in node.names
+                ]
+            found[module] |= {name for name in names if name in modules and name != module}
+    return found
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of imports in ``graph`` (its modules in order, the first again at the end),
+    or None.
+
+    >>> import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}})
+    ['a', 'b', 'c', 'a']
+    >>> import_cycle({"a": {"b"}, "b": set()}) is None
+    True
+    """
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str] | None:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return None
+        for imported in sorted(graph[module]):
+            found = visit(imported, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        cycle = visit(module, [])
+        if cycle:
+            return cycle
+    return None
+
+
+def test_web_app_modules_never_import_each_other() -> None:
+    """Imports inside the web app point one way: no module imports one that imports it,
+    directly, lazily or round a longer loop."""
+    graph = webapp_imports()
+    assert "webapp.pages" in graph["webapp.security"]
+    assert import_cycle(graph) is None, " -> ".join(import_cycle(graph) or [])

@@ -55,9 +55,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["printables_db"] = engine
     app.wsgi_app = db.stamp_arrival(app.wsgi_app)  # type: ignore[method-assign,assignment]
     security.init(app)
+    app.url_map.converters["int"] = db.IdConverter
 
     from printables.cards.wording import sentence, spoken
-    from webapp import cli
     from webapp.accounts import views as accounts
     from webapp.checking import views as checking
     from webapp.decks import views as decks
@@ -72,5 +72,4 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(feature.bp)
     app.jinja_env.filters["spoken"] = spoken
     app.jinja_env.filters["sentence"] = sentence
-    app.cli.add_command(cli.teacher)
     return app

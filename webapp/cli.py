@@ -1,5 +1,6 @@
 """Commands: ``printables serve`` starts the web app; ``printables teacher`` manages
-teacher accounts. The same ``teacher`` group is ``flask --app webapp teacher``.
+teacher accounts. The same ``teacher`` group is ``flask --app webapp teacher`` (through
+Flask's ``flask.commands`` entry point: the app never imports this module, which imports it).
 
 They reach the ``printables`` command through the ``printables.commands`` entry points
 (pyproject.toml), so the printing layer never imports the web app. The app (Flask,

@@ -26,12 +26,28 @@ from typing import TYPE_CHECKING, Any
 from flask import current_app, has_request_context, request
 from sqlalchemy import Connection, Engine, Insert, Table, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
+from werkzeug.routing import IntegerConverter
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 BUSY_TIMEOUT_MS = 15_000
 """How long a SQLite writer waits for another worker's transaction to finish."""
+
+INTEGER_MOST = 2**31 - 1
+"""The largest value an ``Integer`` column holds on PostgreSQL (32 bits; SQLite's hold 64,
+and Python's ints any size, which neither database takes)."""
+
+
+class IdConverter(IntegerConverter):
+    """Every route's ``<int:...>``: a whole number from 0 to :data:`INTEGER_MOST`, so an
+    address with a larger one (``/sessions/9223372036854775808``) is a 404 like any
+    number that names nothing, on every database, before a query is made of it."""
+
+    def __init__(
+        self, url_map: Any, fixed_digits: int = 0, min: int = 0, max: int = INTEGER_MOST
+    ) -> None:
+        super().__init__(url_map, fixed_digits=fixed_digits, min=min, max=max)
 
 
 def make_engine(url: str) -> Engine:

@@ -1,6 +1,7 @@
-"""What every feature's views share: whether a request came from a page's script, the
+"""How every feature's views answer: whether a request came from a page's script, the
 page that says plainly what went wrong, an error's text as a sentence on a page, and the
-way back from a refused form.
+way back from a refused form. Answers only: what a request may be, and how often, is
+:mod:`webapp.security`'s, which uses these pages.
 
 Every form's POST ends in a redirect, errors included: a refused form goes back to its
 page's own address (:func:`back_with`), which shows the problem and what was typed
@@ -78,24 +79,6 @@ def kept() -> tuple[str | None, dict[str, str]]:
     session.pop(KEPT)
     typed = found.get("typed")
     return str(found.get("problem") or ""), dict(typed) if isinstance(typed, dict) else {}
-
-
-def too_busy(scope: str, per_minute: int) -> tuple[str, int, dict[str, str]] | None:
-    """Count this request against ``per_minute`` for its address in ``scope``; past it, a
-    429 page saying how long to wait (with Retry-After), else None."""
-    from webapp.security import RateLimited, client_address, limit
-
-    try:
-        limit(f"{scope}:{client_address()}", per_minute)
-    except RateLimited as busy:
-        page, status = error_page(
-            "Please wait",
-            f"Too many requests from this network. Wait {busy.retry_after} seconds, then try "
-            "again.",
-            429,
-        )
-        return page, status, {"Retry-After": str(busy.retry_after)}
-    return None
 
 
 def card_attributes(deck: Deck) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -1,4 +1,6 @@
-"""Secrets, cookies, CSRF, response headers and rate limits.
+"""What keeps the app safe from what it is sent: secrets, cookies, CSRF, the size and the
+characters of a request, response headers and rate limits. Its answers are pages of
+:mod:`webapp.pages` (which imports nothing from here).
 
 - The secret key is made once and kept in the instance folder, so every worker signs
   cookies alike and a restart logs no one out.
@@ -6,8 +8,12 @@
   HTTPS (a classroom server on plain HTTP still works).
 - Flask-WTF's CSRF protection covers every POST; templates put ``csrf_token()`` in each
   form, and scripts send it in the ``X-CSRFToken`` header.
+- A request whose address or form holds a NUL character (which no text of the app holds,
+  and PostgreSQL cannot store) is refused with a 400 before any view reads it.
 - Rate limits count requests per key and minute in the database (not in a worker's
-  memory), so they hold across workers and restarts.
+  memory), so they hold across workers and restarts. Past a limit, a page's script (see
+  :func:`webapp.pages.wants_json`) gets a 429 with ``Retry-After`` and the problem in
+  JSON; a page gets its message, with ``Retry-After`` too.
 - Behind a reverse proxy that ends TLS, set ``PRINTABLES_BEHIND_PROXY=1``: the app then
   reads the client's address, scheme and host from the proxy's ``X-Forwarded-*``
   headers (one proxy; Werkzeug's ProxyFix) and marks every session cookie Secure. The
@@ -17,21 +23,22 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import secrets
 import time
 from pathlib import Path
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import delete
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp.db import insert_or_ignore, now, write
+from webapp.db import insert_or_ignore, now, read, write
 from webapp.pages import error_page, wants_json
-from webapp.tables import hits
+from webapp.tables import HIT_KEY_MOST, hits
 
 csrf = CSRFProtect()
 
@@ -112,6 +119,18 @@ def init(app: Flask) -> None:
             return {"problem": message}, 413
         return error_page("Too much sent", message, 413)
 
+    @app.before_request
+    def refuse_nul() -> tuple[str, int] | tuple[dict[str, str], int] | None:
+        if not _holds_nul():
+            return None
+        message = (
+            "The address or the form held a NUL character, which no text here has; nothing "
+            "was saved. Go back and send it as its page has it."
+        )
+        if wants_json():
+            return {"problem": message}, 400
+        return error_page("Not readable", message, 400)
+
     @app.after_request
     def headers(response: Response) -> Response:
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
@@ -119,6 +138,17 @@ def init(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
+
+
+def _holds_nul() -> bool:
+    """Whether the request's path, query or form holds a NUL character."""
+    if "\x00" in request.path:
+        return True
+    fields = [request.args]
+    if request.method == "POST" and request.mimetype == "application/x-www-form-urlencoded":
+        fields.append(request.form)
+    pairs = (pair for found in fields for pair in found.items(multi=True))
+    return any("\x00" in key or "\x00" in value for key, value in pairs)
 
 
 class RateLimited(Exception):
@@ -129,10 +159,26 @@ class RateLimited(Exception):
         self.retry_after = retry_after
 
 
+def _fitting(key: str) -> str:
+    """``key`` as stored: a key longer than its column (it may hold what was sent, such as
+    a join code) ends in a digest of the rest, so two keys stay two keys.
+
+    >>> _fitting("join:ABCDEF:10.0.0.1")
+    'join:ABCDEF:10.0.0.1'
+    >>> len(_fitting("join:" + "A" * 10_000))
+    120
+    """
+    if len(key) <= HIT_KEY_MOST:
+        return key
+    digest = hashlib.sha256(key.encode()).hexdigest()
+    return key[: HIT_KEY_MOST - len(digest) - 1] + "#" + digest
+
+
 def limit(key: str, per_minute: int) -> None:
     """Count one request for ``key``; raise :class:`RateLimited` past ``per_minute``."""
     if current_app.config.get("RATE_LIMITS", True) is False:
         return
+    key = _fitting(key)
     moment = now()
     window = math.floor(moment / 60)
     with write() as db:
@@ -149,18 +195,62 @@ def limit(key: str, per_minute: int) -> None:
             .where(hits.c.key == key, hits.c.window == window)
         ).scalar_one()
     if count > per_minute:
-        raise RateLimited(max(1, math.ceil((window + 1) * 60 - moment)))
+        raise RateLimited(_retry_after(moment))
+
+
+def _retry_after(moment: float) -> int:
+    """Seconds from ``moment`` to the next minute's window."""
+    return max(1, math.ceil((math.floor(moment / 60) + 1) * 60 - moment))
 
 
 def hits_now(key: str) -> int:
     """How many requests ``key`` has counted in the current minute (counting none)."""
-    with write() as db:
+    with read() as db:
         found = db.execute(
             hits.select()
             .with_only_columns(hits.c.count)
-            .where(hits.c.key == key, hits.c.window == math.floor(now() / 60))
+            .where(hits.c.key == _fitting(key), hits.c.window == math.floor(now() / 60))
         ).scalar()
     return int(found or 0)
+
+
+def past(key: str, per_minute: int) -> None:
+    """Raise :class:`RateLimited` when ``key`` has already counted ``per_minute`` this
+    minute; count nothing (a read, never a write)."""
+    if current_app.config.get("RATE_LIMITS", True) is False:
+        return
+    if hits_now(key) >= per_minute:
+        raise RateLimited(_retry_after(now()))
+
+
+def busy_headers(busy: RateLimited) -> dict[str, str]:
+    return {"Retry-After": str(busy.retry_after)}
+
+
+def busy_text(busy: RateLimited, what: str = "requests") -> str:
+    """``"Too many requests from this network. Wait 12 seconds, then try again."``"""
+    return f"Too many {what} from this network. Wait {busy.retry_after} seconds, then try again."
+
+
+def too_many(busy: RateLimited, said: str, page: tuple[str, int] | None = None) -> Response:
+    """The answer past a limit: 429 with Retry-After, and ``said`` in JSON to a page's
+    script; to a page, ``page`` (its own page showing ``said``) or the plain error page."""
+    if wants_json():
+        return make_response(({"problem": said}, 429, busy_headers(busy)))
+    shown = page[0] if page is not None else error_page("Please wait", said, 429)[0]
+    return make_response((shown, 429, busy_headers(busy)))
+
+
+def too_busy(scope: str, per_minute: int) -> tuple[str, int, dict[str, str]] | None:
+    """Count this request against ``per_minute`` for its address in ``scope``; past it, a
+    429 page saying how long to wait (with Retry-After), else None."""
+    try:
+        limit(f"{scope}:{client_address()}", per_minute)
+    except RateLimited as busy:
+        said = busy_text(busy)
+        page, status = error_page("Please wait", said, 429)
+        return page, status, busy_headers(busy)
+    return None
 
 
 def client_address() -> str:

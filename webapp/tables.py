@@ -21,6 +21,12 @@ from sqlalchemy import (
 
 metadata = MetaData()
 
+NICKNAME_KEY_MOST = 24
+"""Characters in a nickname's key (``webapp.mat.names.name_key`` keeps every key to it)."""
+
+HIT_KEY_MOST = 120
+"""Characters in a rate limit's key (``webapp.security.limit`` keeps every key to it)."""
+
 schema_version = Table(
     "schema_version",
     metadata,
@@ -97,7 +103,7 @@ players = Table(
     Column("id", Integer, primary_key=True),
     Column("session_id", ForeignKey("mat_sessions.id", ondelete="CASCADE"), nullable=False),
     Column("nickname", String(24), nullable=False),
-    Column("nickname_key", String(24), nullable=False),  # case-folded, for uniqueness
+    Column("nickname_key", String(NICKNAME_KEY_MOST), nullable=False),  # for uniqueness
     Column("seat", Integer, nullable=False),  # 0-based, in joining order
     Column("token_hash", String(64), unique=True),  # sha256 of the device's token
     Column("created_at", Float, nullable=False),
@@ -128,7 +134,7 @@ entries = Table(
 hits = Table(
     "hits",
     metadata,
-    Column("key", String(120), primary_key=True),
+    Column("key", String(HIT_KEY_MOST), primary_key=True),
     Column("window", Integer, primary_key=True),
     Column("count", Integer, nullable=False),
 )

@@ -1,5 +1,5 @@
-"""Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher, and
-the server's clock set by the test."""
+"""Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher, the
+server's clock set by the test, and a throwaway PostgreSQL cluster with apps on it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from browser_support import browser, server, shots  # noqa: F401 (fixtures for Chromium tests)
 from flask import Flask
 from flask.testing import FlaskClient
+from postgres_support import postgres, postgres_app  # noqa: F401 (fixtures for PostgreSQL)
 from webapp_support import Clock, add_teacher, log_in
 
 import webapp.db

@@ -36,10 +36,10 @@ from webapp.accounts.store import (
     set_password,
     teacher_count,
 )
-from webapp.db import now, read, write
-from webapp.pages import back_with, error_page, kept
+from webapp.db import read, write
+from webapp.pages import back_with, error_page, kept, wants_json
 from webapp.pages import problem as problem_text
-from webapp.security import RateLimited, client_address, hits_now, limit
+from webapp.security import RateLimited, busy_text, client_address, limit, past, too_many
 
 bp = Blueprint("accounts", __name__)
 
@@ -130,12 +130,11 @@ def login() -> Response | str | tuple[str, int]:
     key = username.strip().casefold()[:40]
     try:
         limit(f"login:{address}:{key}", LOGIN_LIMIT)
-        if hits_now(f"login-failed:{address}") >= FAILED_LOGIN_LIMIT:
-            raise RateLimited(max(1, 60 - int(now()) % 60))
+        past(f"login-failed:{address}", FAILED_LOGIN_LIMIT)
     except RateLimited as busy:
-        said = (
-            f"Too many attempts from this network. Wait {busy.retry_after} seconds, then try again."
-        )
+        said = busy_text(busy, "attempts")
+        if wants_json():  # a script: 429 with Retry-After; a page keeps what was typed
+            return too_many(busy, said)
         return _refused(url_for("accounts.login"), said, typed)
     with read() as db:
         found = login_of(db, username)

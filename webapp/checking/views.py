@@ -29,7 +29,8 @@ from printables.puzzles import PuzzleError, PuzzleKind, kind_of
 from printables.questions.base import QuestionKind
 from webapp.db import now, read
 from webapp.mat.store import sets_kept_secret
-from webapp.pages import card_attributes, problem, too_busy
+from webapp.pages import card_attributes, problem
+from webapp.security import too_busy
 
 bp = Blueprint("checking", __name__)
 

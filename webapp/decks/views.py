@@ -22,7 +22,8 @@ from generator.draw.svg import scene_to_svg
 from printables.cards.deck import Deck
 from printables.cards.decks import DECKS, get_deck
 from printables.cards.errors import UnknownDeckError
-from webapp.pages import error_page, too_busy
+from webapp.pages import error_page
+from webapp.security import too_busy
 
 bp = Blueprint("decks", __name__)
 

@@ -6,6 +6,15 @@ A student's device holds a random token in its session cookie (the server keeps 
 token's hash), so a reload or a lost connection finds the same seat. A student sees only
 their own times and answers, and no verdict, score or key until the teacher reveals
 the results.
+
+The cookie keeps only live seats, at most :data:`MOST_SEATS` (a browser drops a cookie past
+4 KB, and every seat with it): joining lets go of the seats that no longer hold and, past
+the most, of the oldest, and says so; a page of a session let go of says why.
+
+A join code that names no session counts against its address (:data:`MISS_LIMIT`), and
+past the limit every code not held by the device is refused alike, so guessing codes is
+stopped; a code the device holds, or held, a seat for is never counted, so a class's polls
+cost no write.
 """
 
 from __future__ import annotations
@@ -23,9 +32,9 @@ from printables.matrix.mat import read_answer
 from printables.matrix.session import MAX_ANSWER, Conflict, MatError
 from webapp.db import now, read, write
 from webapp.mat import store
-from webapp.pages import back_with, kept
+from webapp.pages import back_with, kept, wants_json
 from webapp.pages import problem as problem_text
-from webapp.security import RateLimited, client_address, limit
+from webapp.security import RateLimited, busy_text, client_address, limit, past, too_many
 
 bp = Blueprint("play", __name__)
 
@@ -38,25 +47,131 @@ JOIN_SESSION_LIMIT = 40
 router joins in its first minute, while one phone cannot fill the room in seconds (and
 the teacher can close joining, or remove a player, from the console)."""
 
+MISS_LIMIT = 120
+"""Join codes a minute from one address that name no session: a class of 35 behind one
+router, each mistyping the code on the projector three times, stays inside it, while a
+guesser of its 32^6 codes (a few sessions live at a time) would need years."""
+
+MOST_SEATS = 8
+"""Sessions one device keeps a seat in: the cookie holds a token for each (about 60 bytes),
+and a browser silently drops a cookie past 4 KB."""
+
+MOST_LEFT = 24
+"""Sessions a device remembers letting go of, so that a page of one says why."""
+
 REMOVED = (
     "You are no longer in this session: your teacher removed you, or let you join again "
     "on another device."
 )
 
+FULL = (
+    f"This device keeps a seat in its {MOST_SEATS} latest sessions, and let go of this one "
+    "when it joined another. Your teacher can free your seat on the console; then join "
+    "again with the same nickname."
+)
+
+WHY_LEFT = {"removed": REMOVED, "full": FULL}
+"""Why a device let go of a seat, by the reason it remembers."""
+
 
 def _tokens() -> dict[str, str]:
+    """This device's seats: join code -> token, oldest first."""
     found = session.get("seats")
-    return dict(found) if isinstance(found, dict) else {}
+    if isinstance(found, dict):  # a cookie from before seats were kept in order
+        return {str(code): str(token) for code, token in found.items()}
+    return _pairs(found)
 
 
-def _join_page(typed: dict[str, str], problem: str | None, status: int = 200) -> tuple[str, int]:
-    title = None
-    if typed.get("code"):
-        try:
-            with read() as db:
-                title = store.load_by_code(db, typed["code"]).row.name
-        except LookupError:
-            pass
+def _pairs(found: object) -> dict[str, str]:
+    """A list of ``[key, value]`` pairs kept in the cookie, as a mapping in its order."""
+    if not isinstance(found, list):
+        return {}
+    return {
+        str(pair[0]): str(pair[1]) for pair in found if isinstance(pair, list) and len(pair) == 2
+    }
+
+
+def _keep(tokens: dict[str, str]) -> None:
+    """Store this device's seats, in order (the cookie's JSON sorts a mapping's keys)."""
+    session["seats"] = [[code, token] for code, token in tokens.items()]
+
+
+def _left() -> dict[str, str]:
+    """The sessions this device let go of: join code -> why (a key of :data:`WHY_LEFT`)."""
+    return _pairs(session.get("left"))
+
+
+def _let_go(tokens: dict[str, str], code: str, why: str | None) -> None:
+    """Let go of this device's seat for ``code`` in ``tokens`` (the caller keeps them),
+    remembering ``why`` (None: nothing to say, as for a deleted session)."""
+    tokens.pop(code, None)
+    left = _left()
+    left.pop(code, None)
+    if why is not None:
+        left[code] = why
+    session["left"] = [[c, w] for c, w in list(left.items())[-MOST_LEFT:]]
+
+
+def _room(db: Any, tokens: dict[str, str]) -> list[str]:
+    """Make room in ``tokens`` for one more seat: let go of the seats that no longer hold
+    (the session deleted, the player removed or the seat freed) and, past
+    :data:`MOST_SEATS`, of the oldest, finished sessions (results revealed) first.
+    Returns the codes let go of for room, which the student is told."""
+    held = store.seats_held(db, tokens)
+    lost = [code for code in tokens if code not in held]
+    in_use = store.codes_in_use(db, lost) if lost else set()
+    for code in lost:
+        _let_go(tokens, code, "removed" if code in in_use else None)
+    oldest_first = sorted(tokens, key=lambda code: not held[code])  # stable: finished first
+    full = oldest_first[: max(0, len(tokens) + 1 - MOST_SEATS)]
+    for code in full:
+        _let_go(tokens, code, "full")
+    return full
+
+
+def _guessing(code: str) -> bool:
+    """Whether this device never held a seat for ``code`` (so it may be guessing codes);
+    raises :class:`RateLimited` when its address has already missed too often. A read,
+    never a write."""
+    if code in _tokens() or code in _left():
+        return False
+    past(f"miss:{client_address()}", MISS_LIMIT)
+    return True
+
+
+def _missed(guessing: bool) -> None:
+    """Count a code that named no session; raises :class:`RateLimited` past the limit."""
+    if guessing:
+        limit(f"miss:{client_address()}", MISS_LIMIT)
+
+
+def _find(code: str, counted: bool = False) -> store.SessionView | None:
+    """The session with ``code``, or None, each miss counted (see :func:`_guessing`)
+    unless it was ``counted`` already (by the join it is the form's answer to)."""
+    guessing = not counted and _guessing(code)
+    try:
+        with read() as db:
+            return store.load_by_code(db, code)
+    except LookupError:
+        _missed(guessing)
+        return None
+
+
+@bp.errorhandler(RateLimited)
+def too_many_misses(busy: RateLimited) -> Response:
+    """Past :data:`MISS_LIMIT`: 429 with Retry-After; a page says so on the join form."""
+    code = store.normal_code(str((request.view_args or {}).get("code", "")))
+    said = busy_text(busy, "codes that name no session")
+    return too_many(busy, said, _join_page({"code": code, "nickname": ""}, said, 429))
+
+
+def _join_page(
+    typed: dict[str, str],
+    problem: str | None,
+    status: int = 200,
+    view: store.SessionView | None = None,
+) -> tuple[str, int]:
+    title = view.row.name if view is not None else None
     return render_template("mat/join.html", typed=typed, problem=problem, title=title), status
 
 
@@ -68,7 +183,7 @@ def join() -> Response | tuple[str, int]:
     if not problem and code and code in _tokens():
         return redirect(url_for("play.seat", code=code))
     typed = {"code": code, "nickname": sent.get("nickname", ""), "lost": sent.get("lost", "")}
-    return _join_page(typed, problem or None)
+    return _join_page(typed, problem or None, view=_find(code, bool(problem)) if code else None)
 
 
 def _refused(code: str, problem: str, typed: dict[str, str]) -> Response | tuple[str, int]:
@@ -81,14 +196,15 @@ def _refused(code: str, problem: str, typed: dict[str, str]) -> Response | tuple
 def join_code(code: str) -> Response | tuple[str, int]:
     """The join QR code's target: the code is filled in, only the nickname is asked."""
     code = store.normal_code(code)
-    try:
-        with read() as db:
-            seated = _holds_seat(db, store.load_by_code(db, code))
-    except LookupError:
+    view = _find(code)
+    if view is None:
         return _join_page({"code": code, "nickname": ""}, _gone(code), 404)
+    with read() as db:
+        seated = _holds_seat(db, view)
     if seated:
         return redirect(url_for("play.seat", code=code))
-    return _join_page({"code": code, "nickname": ""}, None)
+    why = WHY_LEFT.get(_left().get(code, ""))
+    return _join_page({"code": code, "nickname": ""}, why, view=view)
 
 
 def _holds_seat(db: Any, view: store.SessionView) -> bool:
@@ -120,9 +236,8 @@ def join_post() -> Response | tuple[str, int]:
         limit(f"join:{address}", JOIN_LIMIT)
         limit(f"join:{code}:{address}", JOIN_SESSION_LIMIT)
     except RateLimited as busy:
-        return _refused(
-            code, f"Too many joins from this network. Wait {busy.retry_after} seconds.", typed
-        )
+        said = busy_text(busy, "joins")
+        return too_many(busy, said) if wants_json() else _refused(code, said, typed)
     tokens = _tokens()
     try:
         with write() as db:
@@ -130,26 +245,40 @@ def join_post() -> Response | tuple[str, int]:
             if _holds_seat(db, view):
                 return redirect(url_for("play.seat", code=view.row.join_code), code=303)
             _, token = store.add_player(db, view, typed["nickname"], with_token=True)
+            let_go = _room(db, tokens)
     except LookupError:
+        _missed(code not in tokens and code not in _left())
         return _refused(code, _no_session(code), typed)
     except MatError as error:
         return _refused(code, problem_text(error), typed)
     assert token is not None
+    _let_go(tokens, view.row.join_code, None)  # a seat let go of before is held again
     tokens[view.row.join_code] = token
-    session["seats"] = tokens
+    _keep(tokens)
     session.permanent = True
-    return redirect(url_for("play.seat", code=view.row.join_code), code=303)
+    seat_url = url_for("play.seat", code=view.row.join_code)
+    if let_go:
+        said = (
+            f"This device keeps a seat in its {MOST_SEATS} latest sessions, so it let go of "
+            f"the oldest: {', '.join(let_go)}."
+        )
+        return back_with(seat_url, said) or redirect(seat_url, code=303)
+    return redirect(seat_url, code=303)
 
 
 def _seat(code: str) -> tuple[store.SessionView, Any]:
     """The session and this device's player, or a redirect to joining."""
     code = store.normal_code(code)
+    guessing = _guessing(code)
     with read() as db:
         try:
             view = store.load_by_code(db, code)
         except LookupError:
-            abort(404)
-        player = store.player_by_token(db, view, _tokens().get(code))
+            view = None
+        player = None if view is None else store.player_by_token(db, view, _tokens().get(code))
+    if view is None:
+        _missed(guessing)
+        abort(404)
     return view, player
 
 
@@ -166,11 +295,12 @@ def _unseated(code: str, answer: str = "") -> Response | tuple[str, int]:
     """This device holds no seat: to the join page, saying why when it held one (the
     teacher removed the player or freed the seat), with any answer it was sending."""
     tokens = _tokens()
-    if code not in tokens:
+    why = REMOVED if code in tokens else WHY_LEFT.get(_left().get(code, ""))
+    if why is None:
         return redirect(url_for("play.join_code", code=code), code=303)
-    del tokens[code]
-    session["seats"] = tokens
-    said = REMOVED + (" Your answer was not recorded; it is below." if answer.strip() else "")
+    _let_go(tokens, code, None)  # told now, once
+    _keep(tokens)
+    said = why + (" Your answer was not recorded; it is below." if answer.strip() else "")
     return _refused(code, said + " Join again to go on.", {"nickname": "", "lost": answer})
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -345,6 +345,27 @@ def player_by_token(db: Connection, view: SessionView, token: str | None) -> Row
             players.c.session_id == view.id, players.c.token_hash == hash_token(token)
         )
     ).first()
+
+
+def seats_held(db: Connection, tokens: Mapping[str, str]) -> dict[str, bool]:
+    """Of a device's tokens (join code -> token), the codes whose token still holds a seat
+    in that code's session, each with whether the session's results are revealed."""
+    hashes = {code: hash_token(token) for code, token in tokens.items()}
+    if not hashes:
+        return {}
+    rows = db.execute(
+        select(mat_sessions.c.join_code, mat_sessions.c.revealed, players.c.token_hash)
+        .join(players, players.c.session_id == mat_sessions.c.id)
+        .where(players.c.token_hash.in_(list(hashes.values())))
+    ).all()
+    return {row.join_code: bool(row.revealed) for row in rows
+            if hashes.get(row.join_code) == row.token_hash}  # fmt: skip
+
+
+def codes_in_use(db: Connection, codes: Sequence[str]) -> set[str]:
+    """The join codes among ``codes`` that name a session."""
+    found = select(mat_sessions.c.join_code).where(mat_sessions.c.join_code.in_(list(codes)))
+    return {str(code) for code in db.execute(found).scalars()}
 
 
 def rename_player(db: Connection, view: SessionView, player_id: int, nickname: str) -> str:

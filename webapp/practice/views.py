@@ -33,7 +33,8 @@ from printables.puzzles import PuzzleError, kind_of
 from printables.questions.base import LEVELS, MAX_SEED, Question, QuestionKind, question_kinds
 from webapp.checking.views import judged
 from webapp.network import public_url
-from webapp.pages import card_attributes, problem, too_busy
+from webapp.pages import card_attributes, problem
+from webapp.security import too_busy
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 

@@ -34,7 +34,7 @@ from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
 from webapp.mat import store
 from webapp.network import public_url
-from webapp.pages import too_busy
+from webapp.security import too_busy
 
 bp = Blueprint("printing", __name__)
 

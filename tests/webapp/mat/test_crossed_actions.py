@@ -1,12 +1,15 @@
-"""A live class's crossed actions, as the console's forms and the phones send them: a
-stale console tab, a proctor and a pupil acting on one hand, two tabs editing one answer,
-a press just after the end, checking a classmate's next set between turns, and a session
-deleted under its phones. Each was found when the app was tried as a class would, and
-each of these tests failed before its fix.
+"""A live class's crossed actions, on SQLite and on PostgreSQL, as the console's forms and
+the phones send them: a stale console tab, a proctor and a pupil acting on one hand, two
+tabs editing one answer, a press just after the end, checking a classmate's next set
+between turns, and a session deleted under its phones. Each was found when the app was
+tried as a class would, and each of these tests failed before its fix.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from mat_helpers import (
@@ -35,6 +38,25 @@ from webapp_support import Clock
 from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.puzzles import from_cards
+from webapp import create_app
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Flask:
+    """Each test on an SQLite file and on a PostgreSQL database (the throwaway cluster):
+    the round, hand and edit rules are SQL that must mean the same on both."""
+    if request.param == "postgresql":
+        found: Flask = request.getfixturevalue("postgres_app")
+        return found
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+
 
 # --- a stale console tab ---------------------------------------------------------------------
 

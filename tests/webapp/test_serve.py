@@ -298,7 +298,7 @@ def test_a_press_queued_behind_another_is_timed_when_it_reached_the_machine(
     monkeypatch.setattr(serving, "KERNEL_STAMPS", kernel_stamps)
     session_id, code = new_session(teacher)
     ann, bo = join(app, code, "Ann"), join(app, code, "Bo")
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert teacher.post(f"/sessions/{session_id}/rounds", data={"round": "0"}).status_code == 303
     with served(app) as port, open(tmp_path / "test.sqlite3.writers", "a") as writers:
         fcntl.flock(writers, fcntl.LOCK_EX)  # the database's writers wait for this test
         first = socket.create_connection(("127.0.0.1", port), timeout=30)
@@ -324,7 +324,7 @@ def test_a_press_sent_in_pieces_is_timed_when_complete(app: Flask, teacher: Flas
     nothing: the press is timed when its last byte arrived."""
     session_id, code = new_session(teacher)
     ann = join(app, code, "Ann")
-    assert teacher.post(f"/sessions/{session_id}/rounds").status_code == 303
+    assert teacher.post(f"/sessions/{session_id}/rounds", data={"round": "0"}).status_code == 303
     with served(app) as port:
         request = press_request(app, ann, port, code)
         connection = socket.create_connection(("127.0.0.1", port), timeout=30)

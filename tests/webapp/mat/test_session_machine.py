@@ -363,7 +363,7 @@ def folders(tmp_path: Path) -> None:
 
 TestMatSession = MatSessionMachine.TestCase
 TestMatSession.settings = settings(
-    max_examples=30,
+    max_examples=20,
     stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

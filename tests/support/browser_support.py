@@ -2,8 +2,9 @@
 downloaded here; a module importing this one is skipped without it), a gunicorn server
 with teacher ada, browser contexts for a laptop or a phone, and logging in.
 
-``tests/webapp/conftest.py`` makes the fixtures ``browser`` and ``server`` (module-scoped)
-available to every web app test; a module calls :func:`skip_without_chromium` first.
+``tests/webapp/conftest.py`` makes the fixtures ``browser``, ``server`` (module-scoped),
+``teacher_context`` and ``shots`` available to every web app test; a module calls
+:func:`skip_without_chromium` first.
 """
 
 from __future__ import annotations
@@ -92,6 +93,16 @@ def log_in(page: Page) -> None:
     page.fill("#password", PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+@pytest.fixture
+def teacher_context(browser: Browser, server: LiveServer) -> Iterator[BrowserContext]:
+    """A laptop's browser for the teacher, closed after the test."""
+    context = new_context(browser, server, phone=False)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")

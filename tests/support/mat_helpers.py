@@ -98,10 +98,8 @@ def start_set(
     headers: dict[str, str] | None = None,
 ) -> TestResponse:
     """Press "Start set N" as a console drawn now shows it (or for round ``number``)."""
-    if number is None:
-        number = _next_and_current(teacher, session_id)[0]
-    data = {"round": str(number)}
-    return teacher.post(f"/sessions/{session_id}/rounds", data=data, headers=headers)
+    chosen = _next_and_current(teacher, session_id)[0] if number is None else number
+    return _press_round(teacher, f"/sessions/{session_id}/rounds", chosen, headers)
 
 
 def end_set(
@@ -111,10 +109,15 @@ def end_set(
     headers: dict[str, str] | None = None,
 ) -> TestResponse:
     """Press "End set N now" as a console drawn now shows it (or for round ``number``)."""
-    if number is None:
-        number = _next_and_current(teacher, session_id)[1]
-    data = {"round": str(number if number is not None else 0)}
-    return teacher.post(f"/sessions/{session_id}/rounds/end", data=data, headers=headers)
+    chosen = _next_and_current(teacher, session_id)[1] if number is None else number
+    return _press_round(teacher, f"/sessions/{session_id}/rounds/end", chosen or 0, headers)
+
+
+def _press_round(
+    teacher: FlaskClient, path: str, number: int, headers: dict[str, str] | None
+) -> TestResponse:
+    """A Start or End form, naming its round as the console's page does."""
+    return teacher.post(path, data={"round": str(number)}, headers=headers)
 
 
 def state(client: FlaskClient, url: str) -> dict[str, object]:

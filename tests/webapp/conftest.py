@@ -7,7 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import browser, server, shots  # noqa: F401 (fixtures for Chromium tests)
+from browser_support import (  # noqa: F401 (fixtures for Chromium tests)
+    browser,
+    server,
+    shots,
+    teacher_context,
+)
 from flask import Flask
 from flask.testing import FlaskClient
 from postgres_support import postgres, postgres_app  # noqa: F401 (fixtures for PostgreSQL)

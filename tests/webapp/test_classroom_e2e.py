@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from browser_support import (
     NARROW,
     join_code,
     join_phone,
     make_session,
-    new_context,
     skip_without_chromium,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -33,15 +30,6 @@ skip_without_chromium()
 IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 SOLUTION_ROWS = [["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]]
-
-
-@pytest.fixture
-def teacher_context(browser: Browser, server: Any) -> Iterator[BrowserContext]:
-    context = new_context(browser, server, phone=False)
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def rounds_started(page: Page, console: str) -> int:

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from browser_support import (
     join_code,
     join_phone,
     make_session,
-    new_context,
     skip_without_chromium,
 )
 from playwright.sync_api import Browser, BrowserContext, Dialog, Page, Route, expect
@@ -27,15 +24,6 @@ skip_without_chromium()
 IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 SOLUTION = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
-
-
-@pytest.fixture
-def teacher_context(browser: Browser, server: Any) -> Iterator[BrowserContext]:
-    context = new_context(browser, server, phone=False)
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def accept_dialogs(page: Page) -> list[str]:

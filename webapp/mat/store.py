@@ -507,29 +507,33 @@ def raise_hand(db: Connection, view: SessionView, player_id: int, number: int) -
     and says so). Returns the recorded seconds."""
     at = arrived(now)
     seconds = view.hand_round(player_id, number, at).elapsed(at)
+    values = {"seconds": seconds, "updated_at": at}
+    if not _write_once(db, player_id, number, entries.c.seconds, values):
+        raise Conflict(f"already recorded at {format_seconds(_seconds(db, player_id, number))}")
+    return seconds
+
+
+def _write_once(
+    db: Connection, player_id: int, number: int, unset: Any, values: dict[str, Any]
+) -> bool:
+    """Write ``values`` to a player's entry for a round (made if missing) only while its
+    column ``unset`` is still empty, in one statement: of two requests at once, one
+    writes. Returns whether this one did."""
     _ensure_entry(db, player_id, number)
     done = db.execute(
         entries.update()
-        .where(
-            entries.c.player_id == player_id,
-            entries.c.round == number,
-            entries.c.seconds.is_(None),
-        )
-        .values(seconds=seconds, updated_at=at)
+        .where(entries.c.player_id == player_id, entries.c.round == number, unset.is_(None))
+        .values(**values)
     )
-    if not done.rowcount:
-        raise Conflict(f"already recorded at {format_seconds(_seconds(db, player_id, number))}")
-    return seconds
+    return bool(done.rowcount)
 
 
 @dataclass(frozen=True)
 class Pressed:
     """How a pupil's press was taken: the hand's seconds (None when it came after the
-    end with no hand up), whether the hand was already up (the proctor's "Hand up": the
-    answer joins it), and whether it came after the end (kept, not scored)."""
+    end with no hand up) and whether it came after the end (kept, not scored)."""
 
     seconds: int | None
-    hand_was_up: bool
     late: bool
 
 
@@ -544,27 +548,16 @@ def press(
     and says when the first was recorded."""
     at = arrived(now)
     the_round, in_time = view.press_round(player_id, number, at, claim, answer)
-    _ensure_entry(db, player_id, number)
     values: dict[str, Any] = {"claim": claim, "pressed_at": at, "updated_at": at}
     if in_time:
         values["seconds"] = func.coalesce(entries.c.seconds, the_round.elapsed(at))
     if answer.strip():
         values.update(answer_values(view, player_id, number, answer.strip()))
-    before = _seconds(db, player_id, number)
-    done = db.execute(
-        entries.update()
-        .where(
-            entries.c.player_id == player_id,
-            entries.c.round == number,
-            entries.c.claim.is_(None),
-        )
-        .values(**values)
-    )
-    if not done.rowcount:
+    if not _write_once(db, player_id, number, entries.c.claim, values):
         recorded = _seconds(db, player_id, number)
         when = f"at {format_seconds(recorded)}" if recorded is not None else "after the end"
         raise Conflict(f"already recorded {when}; your first answer is the one kept")
-    return Pressed(_seconds(db, player_id, number), before is not None, not in_time)
+    return Pressed(_seconds(db, player_id, number), not in_time)
 
 
 def _seconds(db: Connection, player_id: int, number: int) -> int | None:

@@ -23,8 +23,9 @@ sync workers close it after each answer; the phone then opens another), and does
    running competition);
 4. waits at a barrier with every other student, then within ``--done-spread`` seconds
    all press Done: POST ``/play/<code>/hand`` (claim=done and a written answer, right for
-   three students in four, a wrong grid for the fourth), follows the 303 to
-   ``/play/<code>`` and polls once more to see the recorded time.
+   three students in four, a wrong grid for the fourth) as ``play.js`` sends it, from
+   the page's script: its JSON answer holds the recorded notice, which takes the form's
+   place; then, at the next poll, it polls once more to see the recorded time.
 
 Meanwhile each session's console and projector poll as ``console.js`` and
 ``projector.js`` do (the round table and the state every 2 s). Afterwards nothing may be
@@ -219,12 +220,15 @@ class Browser:
         path: str,
         form: dict[str, str] | None = None,
         expect: Iterable[int] = (200,),
+        script: bool = False,
     ) -> Reply:
         """Send one request and time it (from the first byte sent, or the connection
         opened, to the last byte received); raises :class:`StepFailed` on an unexpected
         status or no response (after recording the sample)."""
         body = urlencode(form).encode() if form is not None else None
         headers = {"X-Bench-Kind": kind, "User-Agent": "bench_webapp"}
+        if script:  # sent by a page's script (fetch), not by a plain form
+            headers["X-Requested-With"] = "fetch"
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if body is not None:
@@ -279,9 +283,14 @@ class Browser:
         return self.request(kind, "GET", path, expect=expect)
 
     def post(
-        self, kind: str, path: str, form: dict[str, str], expect: Iterable[int] = (303,)
+        self,
+        kind: str,
+        path: str,
+        form: dict[str, str],
+        expect: Iterable[int] = (303,),
+        script: bool = False,
     ) -> Reply:
-        return self.request(kind, "POST", path, form, expect)
+        return self.request(kind, "POST", path, form, expect, script)
 
     def json(self, kind: str, path: str) -> dict[str, Any]:
         found: dict[str, Any] = json.loads(self.get(kind, path).text)
@@ -628,11 +637,11 @@ def play(room: Classroom, student: Student) -> None:
         room.ready_to_press.wait(timeout=300)
         time.sleep(rng.uniform(0, options.done_spread))
         form = {"csrf_token": token, "round": number, "claim": "done", "answer": answer}
-        went = browser.post("done", f"/play/{code}/hand", form)
+        went = browser.post("done", f"/play/{code}/hand", form, expect=(200,), script=True)
         student.pressed, student.pressed_wall = went.sent, went.sent_wall
-        page = browser.get("play page", went.location)
-        if "Recorded at" not in page.text:
-            raise StepFailed("the page after Done shows no recorded time")
+        if "Recorded at" not in json.loads(went.text).get("recorded", ""):
+            raise StepFailed("the answer to Done shows no recorded time")
+        time.sleep(rng.uniform(0, options.poll))  # play.js's next poll
         hand = browser.json("state poll", f"/play/{code}/state")["hand"]
         student.own_hand = hand if isinstance(hand, int) else None
     except (StepFailed, threading.BrokenBarrierError, ValueError, KeyError) as error:

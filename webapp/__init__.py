@@ -61,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from webapp.accounts import views as accounts
     from webapp.checking import views as checking
     from webapp.decks import views as decks
+    from webapp.decks.figures import card_figure
     from webapp.home import views as home
     from webapp.mat import play
     from webapp.mat import views as mat
@@ -71,5 +72,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for feature in (accounts, checking, decks, home, mat, play, practice, printing, timers):
         app.register_blueprint(feature.bp)
     app.jinja_env.filters["spoken"] = spoken
+    app.jinja_env.globals["card_figure"] = card_figure
     app.jinja_env.filters["sentence"] = sentence
     return app

@@ -140,11 +140,17 @@ def write(db: Engine | None = None) -> Iterator[Connection]:
         yield connection
 
 
+def upsert(dialect: str, table: Table) -> postgresql.Insert | sqlite.Insert:
+    """An ``INSERT`` that takes ``ON CONFLICT`` clauses, for the dialect named (SQLite's
+    or PostgreSQL's: ``connection.dialect.name``)."""
+    if dialect == "postgresql":
+        return postgresql.insert(table)
+    return sqlite.insert(table)
+
+
 def insert_or_ignore(connection: Connection, table: Table) -> Insert:
     """``INSERT ... ON CONFLICT DO NOTHING`` for SQLite and PostgreSQL."""
-    if connection.dialect.name == "postgresql":
-        return postgresql.insert(table).on_conflict_do_nothing()
-    return sqlite.insert(table).on_conflict_do_nothing()
+    return upsert(connection.dialect.name, table).on_conflict_do_nothing()
 
 
 def now() -> float:

@@ -132,7 +132,15 @@ class Round:
         return min(self.limit, max(0, math.floor(at - self.started_at)))
 
     def running(self, at: float) -> bool:
-        return self.ended_at is None and at < self.started_at + self.limit
+        """Whether the round was on at the moment ``at``: not yet ended early, nor over its
+        limit. A press that reached the server before the proctor's End, but was written
+        after it (queued behind it), came in time.
+
+        >>> ended = Round(0, 1000.0, 1030.0, 60)
+        >>> ended.running(1029.9), ended.running(1030.0), Round(0, 1000.0, None, 60).running(1060.0)
+        (True, False, False)
+        """
+        return at < self.ends_at()
 
     def ends_at(self) -> float:
         limit_end = self.started_at + self.limit

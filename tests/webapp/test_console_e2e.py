@@ -163,3 +163,36 @@ def test_a_done_after_the_proctors_hand_up_keeps_the_answer_and_is_announced(
     expect(row(console_page, "Cy")).to_contain_text("Right", timeout=6_000)
     phone.screenshot(path=str(shots / "phone-recorded.png"), full_page=True)
     phone.context.close()
+
+
+def test_a_done_that_cannot_reach_the_server_keeps_the_answer_and_counts_once(
+    browser: Browser, server: Any, teacher_context: BrowserContext
+) -> None:
+    """The phone sends Done from its script: a press lost on the way says so and keeps the
+    answer on screen; pressed again, it is recorded once and shown in the form's place,
+    with no page loaded again (a class at the bell costs the server one request each),
+    and the next polls find the page current."""
+    console_page = teacher_context.new_page()
+    make_session(console_page, "Lost press", 300, SOLVABLE)
+    code = join_code(console_page)
+    phone = join_phone(browser, server, code, "Dee")
+    console_page.reload()
+    console_page.get_by_role("button", name="Start set 1").click()
+    expect(phone.locator("#clock")).to_contain_text("left", timeout=6_000)
+    phone.fill("#answer", SOLUTION)
+    phone.evaluate("window.samePage = true")
+    phone.route("**/hand", lambda route: route.abort())  # the Wi-Fi drops the press
+    phone.get_by_role("button", name="Done").click()
+    expect(phone.locator("#said")).to_contain_text("Not sent: the connection failed")
+    expect(phone.locator("#answer")).to_have_value(SOLUTION)
+    phone.unroute("**/hand")
+    phone.get_by_role("button", name="Done").click()
+    notice = phone.locator("#recorded")
+    expect(notice).to_contain_text(re.compile(r"Recorded at 0:\d\d \(you said done\)"))
+    expect(notice).to_be_focused()
+    expect(phone.locator("#said")).to_have_count(0)
+    expect(phone.locator("#hand-form")).to_have_count(0)
+    time.sleep(2.5)  # a poll or two: the page shows what the server holds, so it stays
+    assert phone.evaluate("window.samePage") is True
+    expect(row(console_page, "Dee")).to_contain_text("Right", timeout=6_000)
+    phone.context.close()

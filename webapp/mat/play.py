@@ -29,7 +29,7 @@ from printables.cards.deck import Card
 from printables.cards.reading import NO, Written
 from printables.cards.wording import spoken
 from printables.matrix.mat import read_answer
-from printables.matrix.session import MAX_ANSWER, Conflict, MatError
+from printables.matrix.session import MAX_ANSWER, Conflict, MatError, Seat
 from webapp.db import now, read, write
 from webapp.mat import store
 from webapp.pages import back_with, kept, wants_json
@@ -266,20 +266,18 @@ def join_post() -> Response | tuple[str, int]:
     return redirect(seat_url, code=303)
 
 
-def _seat(code: str) -> tuple[store.SessionView, Any]:
-    """The session and this device's player, or a redirect to joining."""
+def _seat(code: str) -> tuple[store.SeatView, Seat | None]:
+    """The session as this device sees it, and this device's player (None: it holds no
+    seat); a 404 when no session has the code."""
     code = store.normal_code(code)
     guessing = _guessing(code)
-    with read() as db:
-        try:
-            view = store.load_by_code(db, code)
-        except LookupError:
-            view = None
-        player = None if view is None else store.player_by_token(db, view, _tokens().get(code))
-    if view is None:
+    try:
+        with read() as db:
+            view = store.load_for_device(db, code, _tokens().get(code))
+    except LookupError:
         _missed(guessing)
         abort(404)
-    return view, player
+    return view, view.mine
 
 
 @bp.get("/play/<code>")
@@ -305,18 +303,20 @@ def _unseated(code: str, answer: str = "") -> Response | tuple[str, int]:
 
 
 def _play_page(
-    view: store.SessionView, player: Any, problem: str | None = None, typed_answer: str = ""
+    view: store.SessionView, player: Seat, problem: str | None = None, typed_answer: str = ""
 ) -> str:
     at = now()
     current = view.current()
     the_set = entry = None
-    if current is not None and view.plays(int(player.seat)):
-        the_set = view.set_for(current.number, int(player.seat))
-        entry = view.entry(int(player.id), current.number)
+    if current is not None and view.plays(player.seat):
+        the_set = view.set_for(current.number, player.seat)
+        entry = view.entry(player.id, current.number)
     mine = None
     board = None
-    if view.row.revealed:
-        standings = sorted(view.standings(at), key=lambda s: (s.place, s.seat))
+    if view.row.revealed:  # the class's results: the whole session is read
+        with read() as db:
+            whole = store.load(db, view.id)
+        standings = sorted(whole.standings(at), key=lambda s: (s.place, s.seat))
         board = [(s.place, s.nickname, s.total) for s in standings]
         mine = next((s for s in standings if s.player_id == player.id), None)
     return render_template(
@@ -351,7 +351,7 @@ def state(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
         return {"problem": said, "join": url_for("play.join_code", code=view.row.join_code)}, 403
     at = now()
     current = view.current()
-    entry = view.entry(int(player.id), current.number) if current else None
+    entry = view.entry(player.id, current.number) if current else None
     return {
         "now": at,
         "round": None if current is None else current.state(at),
@@ -371,9 +371,9 @@ def reading(code: str) -> dict[str, Any] | tuple[dict[str, Any], int]:
     if player is None:
         return {"problem": REMOVED}, 403
     current = view.current()
-    if current is None or not view.plays(int(player.seat)):
+    if current is None or not view.plays(player.seat):
         return {"problem": "No set is running."}, 409
-    the_set = view.set_for(current.number, int(player.seat))
+    the_set = view.set_for(current.number, player.seat)
     answer = request.args.get("answer", "")[:MAX_ANSWER]
     found = read_answer(answer, the_set.cards)
     return {
@@ -395,48 +395,93 @@ def _place(written: Written) -> dict[str, Any]:
 
 
 @bp.post("/play/<code>/hand")
-def hand(code: str) -> Response | tuple[str, int]:
-    """Done or Impossible, with the written answer: the server records the time."""
+def hand(code: str) -> Response | tuple[str, int] | dict[str, Any] | tuple[dict[str, Any], int]:
+    """Done or Impossible, with the written answer: timed when the request arrived.
+
+    The session is read and the answer checked before the write begins, which holds
+    the database only to record the press: a class pressing Done together queues for
+    the write (one at a time on SQLite) for as long as writing takes.
+
+    A plain form gets a redirect to the page, which shows what was recorded; play.js
+    sends the form itself and gets JSON: the recorded notice to put in the form's place
+    (``recorded``, with ``hand`` and ``pressed`` as the state poll gives them), or a
+    ``problem`` (with ``join`` when this device holds no seat now, as the poll has it)."""
     number = request.form.get("round", type=int)
     claim = request.form.get("claim", "")
     answer = request.form.get("answer", "")
     code = store.normal_code(code)
-    pressed = None
+    lost = " Your answer was not recorded; it is below." if answer.strip() else ""
     try:
-        # One write transaction reads the session and records the hand: a class pressing
-        # Done together costs each press one session read, not two.
-        with write() as db:
-            view = store.load_by_code(db, code)
-            player = store.player_by_token(db, view, _tokens().get(view.row.join_code))
-            if player is not None:
-                if number is None:
-                    raise MatError("the form has no set number; reload the page")
-                pressed = store.press(db, view, int(player.id), number, claim, answer)
+        with read() as db:
+            view = store.load_for_device(db, code, _tokens().get(code))
     except LookupError:
-        lost = " Your answer was not recorded; it is below." if answer.strip() else ""
-        return _refused(code, _gone(code) + lost, {"nickname": "", "lost": answer})
+        return _press_gone(code, answer, lost)
+    player = view.mine
+    if player is None:
+        return _press_unseated(view.row.join_code, answer)
+    try:
+        if number is None:
+            raise MatError("the form has no set number; reload the page")
+        the_press = store.read_press(view, player.id, number, claim, answer)
+        with write() as db:
+            pressed = store.press(db, view, the_press)
+    except store.Unseated:  # removed, or the session deleted, since it was read
+        with read() as db:
+            if not store.codes_in_use(db, [code]):
+                return _press_gone(code, answer, lost)
+        return _press_unseated(view.row.join_code, answer)
     except MatError as error:
         said = problem_text(error)
+        status = 409 if isinstance(error, Conflict) else 400
+        if wants_json():
+            return {"problem": said}, status
         back = back_with(url_for("play.seat", code=view.row.join_code), said, {"answer": answer})
         if back is not None:
             return back
         with read() as db:
-            view = store.load(db, view.id)
-        status = 409 if isinstance(error, Conflict) else 400
+            view = store.load_for_device(db, code, _tokens().get(code))
         return _play_page(view, player, said, answer), status
-    if player is None:
-        return _unseated(view.row.join_code, answer)
-    page = url_for("play.seat", code=view.row.join_code)
-    if pressed is not None and pressed.late:  # the page says so once, above the answer kept
-        said = (
+    late = None
+    if pressed.late:
+        late = (
             "Time was up when you pressed, so this is not scored"
             if pressed.seconds is None
             else "Time was up when you pressed, but your hand was already up"
+        ) + ". Your answer is kept and your teacher sees it."
+    if wants_json():
+        shown = render_template(
+            "mat/_recorded.html",
+            entry=pressed.entry,
+            view=view,
+            format_seconds=store.format_seconds,
         )
-        told = back_with(page, f"{said}. Your answer is kept and your teacher sees it.")
+        return {"recorded": shown, "hand": pressed.seconds, "pressed": True, "problem": late}
+    page = url_for("play.seat", code=view.row.join_code)
+    if late is not None:  # the page says so once, above the answer kept
+        told = back_with(page, late)
         if told is not None:
             return told
     return redirect(page, code=303)
+
+
+def _press_gone(
+    code: str, answer: str, lost: str
+) -> Response | tuple[str, int] | tuple[dict[str, Any], int]:
+    """A press for a session that is no more: the phone is told, and given its answer."""
+    if wants_json():
+        return {"problem": _gone(code) + lost, "join": url_for("play.join_code", code=code)}, 404
+    return _refused(code, _gone(code) + lost, {"nickname": "", "lost": answer})
+
+
+def _press_unseated(
+    code: str, answer: str
+) -> Response | tuple[str, int] | tuple[dict[str, Any], int]:
+    """A press from a device that holds no seat now (see :func:`_unseated`)."""
+    if wants_json():
+        said = REMOVED if code in _tokens() else "This device has not joined."
+        lost = " Your answer was not recorded." if answer.strip() else ""
+        return {"problem": said + lost, "join": url_for("play.join_code", code=code)}, 403
+    return _unseated(code, answer)
 
 
 def _gone(code: str) -> str:

@@ -13,14 +13,15 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, func, select
+from sqlalchemy import Connection, Row, bindparam, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
+from printables.cards.deck import Card
 from printables.cards.reading import read_cards
 from printables.matrix.check import DECK
 from printables.matrix.mat import TIME_LIMIT
@@ -34,11 +35,12 @@ from printables.matrix.session import (
     MatSet,
     Round,
     Seat,
+    Standing,
     check_plan,
     check_written,
     set_key,
 )
-from webapp.db import arrived, insert_or_ignore, now
+from webapp.db import arrived, insert_or_ignore, now, upsert
 from webapp.mat.names import check_nickname, name_key
 from webapp.tables import entries, mat_sessions, mat_sets, players, rounds
 
@@ -157,12 +159,119 @@ def load(db: Connection, session_id: int, teacher_id: int | None = None) -> Sess
 
 
 def load_by_code(db: Connection, code: str) -> SessionView:
-    row = db.execute(
-        select(mat_sessions).where(mat_sessions.c.join_code == normal_code(code))
-    ).first()
+    """The whole session with join code ``code`` (as typed: see :func:`normal_code`)."""
+    row = db.execute(_BY_CODE, {"code": normal_code(code)}).first()
     if row is None:
         raise LookupError(code)
     return _view(db, row)
+
+
+# The statements a phone's requests run, built once: 300 phones poll 150 times a second,
+# and building a statement took longer than SQLite takes to run it.
+_BY_CODE = select(mat_sessions).where(mat_sessions.c.join_code == bindparam("code"))
+_SETS = (
+    select(mat_sets.c.position, mat_sets.c.puzzle_id, mat_sets.c.cards, mat_sets.c.impossible)
+    .where(mat_sets.c.session_id == bindparam("sid"))
+    .order_by(mat_sets.c.position)
+)
+_ROUNDS = (
+    select(rounds.c.number, rounds.c.started_at, rounds.c.ended_at)
+    .where(rounds.c.session_id == bindparam("sid"))
+    .order_by(rounds.c.number)
+)
+_DEVICE = (
+    select(
+        mat_sessions,
+        players.c.id.label("my_id"),
+        players.c.seat.label("my_seat"),
+        players.c.nickname.label("my_nickname"),
+    )
+    .select_from(
+        mat_sessions.outerjoin(
+            players,
+            (players.c.session_id == mat_sessions.c.id)
+            & (players.c.token_hash == bindparam("token_hash")),
+        )
+    )
+    .where(mat_sessions.c.join_code == bindparam("code"))
+)
+_ENTRIES_OF = select(entries).where(entries.c.player_id == bindparam("pid"))
+
+
+@dataclass(frozen=True)
+class SeatView(SessionView):
+    """A session as one device's requests read it (a phone's poll, page, press): every set
+    and round, but of the players only the one whose seat the device holds (``mine``;
+    None when it holds none) with that player's entries. A few small queries however
+    large the class, where the whole session reads every player's entries; so it has no
+    standings (:func:`load` the whole session for those)."""
+
+    mine: Seat | None = None
+
+    def standings(self, at: float) -> tuple[Standing, ...]:
+        raise TypeError("a device's view holds one player: load the whole session")
+
+
+def load_for_device(db: Connection, code: str, token: str | None) -> SeatView:
+    """The session with join code ``code`` as the device holding ``token`` sees it (see
+    :class:`SeatView`); raises LookupError when no session has the code. Its ``row`` is
+    the session's, with the device's seat in ``my_id``, ``my_seat`` and ``my_nickname``
+    (None when it holds none)."""
+    token_hash = hash_token(token) if token else None
+    row = db.execute(_DEVICE, {"code": normal_code(code), "token_hash": token_hash}).first()
+    if row is None:
+        raise LookupError(code)
+    mine = None if row.my_id is None else Seat(int(row.my_id), int(row.my_seat), row.my_nickname)
+    entry_rows = () if mine is None else db.execute(_ENTRIES_OF, {"pid": mine.id}).all()
+    return SeatView(
+        variant=str(row.variant),
+        time_limit=int(row.time_limit),
+        sets=_sets(db, row.id),
+        seats=() if mine is None else (mine,),
+        rounds=_rounds(db, row.id, int(row.time_limit)),
+        entries=_entries(entry_rows),
+        row=row,
+        on_devices=frozenset(() if mine is None else (mine.id,)),
+        mine=mine,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _set_cards(names: str) -> tuple[Card, ...]:
+    """A set's stored card names, read once a worker: every phone of a class reads the
+    same set."""
+    return tuple(read_cards(names, DECK))
+
+
+def _sets(db: Connection, sid: int) -> tuple[MatSet, ...]:
+    return tuple(
+        MatSet(int(s.position), str(s.puzzle_id), _set_cards(s.cards), bool(s.impossible))
+        for s in db.execute(_SETS, {"sid": sid})
+    )
+
+
+def _rounds(db: Connection, sid: int, limit: int) -> tuple[Round, ...]:
+    return tuple(
+        Round(int(r.number), float(r.started_at), r.ended_at, limit)
+        for r in db.execute(_ROUNDS, {"sid": sid})
+    )
+
+
+def _entries(rows: Iterable[Any]) -> dict[tuple[int, int], Entry]:
+    return {(int(e.player_id), int(e.round)): _entry(e) for e in rows}
+
+
+def _entry(row: Any) -> Entry:
+    return Entry(
+        int(row.player_id),
+        int(row.round),
+        row.seconds,
+        row.claim,
+        row.answer,
+        row.verdict,
+        _checked(row),
+        row.pressed_at,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -180,16 +289,10 @@ def _checked(row: Any) -> Checked | None:
 
 def _view(db: Connection, row: Row[Any]) -> SessionView:
     sid = row.id
-    set_rows = db.execute(
-        select(mat_sets).where(mat_sets.c.session_id == sid).order_by(mat_sets.c.position)
-    ).all()
     seat_rows = db.execute(
         select(players.c.id, players.c.seat, players.c.nickname, players.c.token_hash)
         .where(players.c.session_id == sid)
         .order_by(players.c.seat)
-    ).all()
-    round_rows = db.execute(
-        select(rounds).where(rounds.c.session_id == sid).order_by(rounds.c.number)
     ).all()
     entry_rows = db.execute(
         select(entries)
@@ -199,33 +302,10 @@ def _view(db: Connection, row: Row[Any]) -> SessionView:
     return SessionView(
         variant=str(row.variant),
         time_limit=int(row.time_limit),
-        sets=tuple(
-            MatSet(
-                int(s.position),
-                str(s.puzzle_id),
-                tuple(read_cards(s.cards, DECK)),
-                bool(s.impossible),
-            )
-            for s in set_rows
-        ),
+        sets=_sets(db, sid),
         seats=tuple(Seat(int(s.id), int(s.seat), str(s.nickname)) for s in seat_rows),
-        rounds=tuple(
-            Round(int(r.number), float(r.started_at), r.ended_at, int(row.time_limit))
-            for r in round_rows
-        ),
-        entries={
-            (int(e.player_id), int(e.round)): Entry(
-                int(e.player_id),
-                int(e.round),
-                e.seconds,
-                e.claim,
-                e.answer,
-                e.verdict,
-                _checked(e),
-                e.pressed_at,
-            )
-            for e in entry_rows
-        },
+        rounds=_rounds(db, sid, int(row.time_limit)),
+        entries=_entries(entry_rows),
         row=row,
         on_devices=frozenset(int(s.id) for s in seat_rows if s.token_hash is not None),
     )
@@ -508,56 +588,116 @@ def raise_hand(db: Connection, view: SessionView, player_id: int, number: int) -
     at = arrived(now)
     seconds = view.hand_round(player_id, number, at).elapsed(at)
     values = {"seconds": seconds, "updated_at": at}
-    if not _write_once(db, player_id, number, entries.c.seconds, values):
+    if _write_once(db, player_id, number, "seconds", values) is None:
         raise Conflict(f"already recorded at {format_seconds(_seconds(db, player_id, number))}")
     return seconds
 
 
 def _write_once(
-    db: Connection, player_id: int, number: int, unset: Any, values: dict[str, Any]
-) -> bool:
-    """Write ``values`` to a player's entry for a round (made if missing) only while its
-    column ``unset`` is still empty, in one statement: of two requests at once, one
-    writes. Returns whether this one did."""
-    _ensure_entry(db, player_id, number)
-    done = db.execute(
-        entries.update()
-        .where(entries.c.player_id == player_id, entries.c.round == number, unset.is_(None))
-        .values(**values)
-    )
-    return bool(done.rowcount)
+    db: Connection,
+    player_id: int,
+    number: int,
+    unset: str,
+    values: dict[str, Any],
+    kept: tuple[str, ...] = (),
+) -> Entry | None:
+    """Write ``values`` to a player's entry for a round, making the entry if missing, only
+    while its column ``unset`` is still empty, in one statement: of two requests at once,
+    one writes. A column named in ``kept`` keeps a value it has. Returns the entry as
+    written, or None when this request wrote nothing."""
+    statement = _once(db.dialect.name, tuple(sorted(values)), unset, kept)
+    written = db.execute(statement, {"player_id": player_id, "round": number, **values}).first()
+    return None if written is None else _entry(written)
+
+
+@lru_cache(maxsize=64)
+def _once(dialect: str, columns: tuple[str, ...], unset: str, kept: tuple[str, ...]) -> Any:
+    """:func:`_write_once`'s statement, built once a worker for each set of columns (its
+    building took longer than SQLite takes to run it, inside the write lock)."""
+    insert = upsert(dialect, entries)
+    changes = {
+        name: func.coalesce(entries.c[name], insert.excluded[name])
+        if name in kept
+        else insert.excluded[name]
+        for name in columns
+    }
+    return insert.on_conflict_do_update(
+        index_elements=[entries.c.player_id, entries.c.round],
+        set_=changes,
+        where=entries.c[unset].is_(None),
+    ).returning(*entries.c)
+
+
+@dataclass(frozen=True)
+class Press:
+    """A pupil's press of Done or Impossible with the written answer, read and checked
+    before the write begins (:func:`read_press`): when it arrived, and the answer's
+    columns with the engine's check of it against the set (none without an answer)."""
+
+    player_id: int
+    number: int
+    claim: str
+    at: float
+    answer: dict[str, Any]
+
+
+def read_press(view: SessionView, player_id: int, number: int, claim: str, answer: str) -> Press:
+    """A pupil's press as the rules take it (raises when they refuse it), timed when it
+    arrived, its answer checked: everything that needs no lock, so a class pressing Done
+    together queues for the write only as long as it takes to write."""
+    at = arrived(now)
+    view.press_round(player_id, number, at, claim, answer)
+    written = answer.strip()
+    values = answer_values(view, player_id, number, written) if written else {}
+    return Press(player_id, number, claim, at, values)
+
+
+class Unseated(LookupError):
+    """The player was removed (or the session deleted) between reading a press and
+    writing it: nothing was written."""
 
 
 @dataclass(frozen=True)
 class Pressed:
-    """How a pupil's press was taken: the hand's seconds (None when it came after the
-    end with no hand up) and whether it came after the end (kept, not scored)."""
+    """How a pupil's press was taken: the player's entry for the round as the press left
+    it, and whether the press came after the end (kept, not scored)."""
 
-    seconds: int | None
+    entry: Entry
     late: bool
 
+    @property
+    def seconds(self) -> int | None:
+        """The hand's seconds: None when the press came after the end with no hand up."""
+        return self.entry.seconds
 
-def press(
-    db: Connection, view: SessionView, player_id: int, number: int, claim: str, answer: str
-) -> Pressed:
-    """Record a pupil's press of Done or Impossible with the written answer, once.
 
-    In time, the hand goes up now, unless the proctor put it up already: the first time
-    stays and the answer joins it. After the round ended, the press and answer are kept,
-    to be shown to the proctor as late and never scored. A second press changes nothing
-    and says when the first was recorded."""
-    at = arrived(now)
-    the_round, in_time = view.press_round(player_id, number, at, claim, answer)
-    values: dict[str, Any] = {"claim": claim, "pressed_at": at, "updated_at": at}
+def press(db: Connection, view: SessionView, the_press: Press) -> Pressed:
+    """Record a pupil's press (:func:`read_press`), once, inside a write.
+
+    In time, the hand goes up when the press arrived, unless the proctor put it up
+    already: the first time stays and the answer joins it. After the round ended, the
+    press and answer are kept, to be shown to the proctor as late and never scored. A
+    second press changes nothing and says when the first was recorded. The rounds are
+    read again here, under the write lock: a round ended since ``view`` was read ends
+    for this press too."""
+    p = the_press
+    now_on = replace(view, rounds=_rounds(db, view.id, view.time_limit))
+    if len(now_on.rounds) < len(view.rounds):  # rounds go only with their session
+        raise Unseated(p.player_id)
+    the_round, in_time = now_on.press_round(p.player_id, p.number, p.at, p.claim, None)
+    values: dict[str, Any] = {"claim": p.claim, "pressed_at": p.at, "updated_at": p.at}
     if in_time:
-        values["seconds"] = func.coalesce(entries.c.seconds, the_round.elapsed(at))
-    if answer.strip():
-        values.update(answer_values(view, player_id, number, answer.strip()))
-    if not _write_once(db, player_id, number, entries.c.claim, values):
-        recorded = _seconds(db, player_id, number)
+        values["seconds"] = the_round.elapsed(p.at)
+    values.update(p.answer)
+    try:
+        entry = _write_once(db, p.player_id, p.number, "claim", values, ("seconds",))
+    except IntegrityError:  # no such player now (the write is rolled back as it leaves)
+        raise Unseated(p.player_id) from None
+    if entry is None:
+        recorded = _seconds(db, p.player_id, p.number)
         when = f"at {format_seconds(recorded)}" if recorded is not None else "after the end"
         raise Conflict(f"already recorded {when}; your first answer is the one kept")
-    return Pressed(_seconds(db, player_id, number), not in_time)
+    return Pressed(entry, not in_time)
 
 
 def _seconds(db: Connection, player_id: int, number: int) -> int | None:

@@ -6,6 +6,7 @@
 (function (P) {
   const page = document.getElementById("play");
   if (!page) { return; }
+  const POLL_MS = 2000;
   const clock = document.getElementById("clock");
   const answer = document.getElementById("answer");
   const form = document.getElementById("hand-form");
@@ -23,11 +24,75 @@
     if (saved && !answer.value) { answer.value = saved; }
     answer.addEventListener("input", () => window.sessionStorage.setItem(draftKey, answer.value));
   }
+  // Done and Impossible are sent from here, and what was recorded takes the form's
+  // place: no page to load again, so a class pressing at the bell is answered at once.
+  // A press that fails to arrive says so and keeps the answer for another press (the
+  // server records a player's first press only, so a press sent twice counts once).
+  // Without scripts the form posts as a plain form.
+  let sending = false;
   if (form) {
-    form.addEventListener("submit", () => {
+    form.addEventListener("submit", (event) => {
       window.sessionStorage.setItem(draftKey, answer.value);
-      window.sessionStorage.setItem(pressedKey, "1");
+      if (!window.fetch || !event.submitter) {
+        window.sessionStorage.setItem(pressedKey, "1");
+        return;
+      }
+      event.preventDefault();
+      if (!sending) { press(event.submitter); }
     });
+  }
+
+  async function press(button) {
+    sending = true;
+    const data = new FormData(form);
+    data.set(button.name, button.value);
+    try {
+      const response = await fetch(form.action, {
+        method: "POST", body: data, credentials: "same-origin",
+        headers: { "X-Requested-With": "fetch" },
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok && body.recorded) {
+        showRecorded(body);
+      } else if (response.status === 403 || response.status === 404) {
+        removed(body);
+      } else {
+        say(body.problem || `Not recorded (the server answered ${response.status}). Press again.`);
+      }
+    } catch (error) {
+      say("Not sent: the connection failed. Your answer is kept here; press again.");
+    } finally {
+      sending = false;
+    }
+  }
+
+  // The press is recorded: its notice replaces the form (and the notes above it), the
+  // next poll finds what this page now shows, and a screen reader reads it out.
+  function showRecorded(body) {
+    shown.hand = (body.hand === null ? "" : String(body.hand)) + (body.pressed ? "/pressed" : "");
+    ["hand-up", "time-up", "said"].forEach((id) => {
+      const note = document.getElementById(id);
+      if (note) { note.remove(); }
+    });
+    form.insertAdjacentHTML("beforebegin", body.recorded);
+    form.remove();
+    const notice = document.getElementById("recorded");
+    if (body.problem) { say(body.problem, notice); }
+    notice.focus();
+  }
+
+  // Why a press was not recorded (or how it was, when late), just above the form.
+  function say(text, before) {
+    let box = document.getElementById("said");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "said";
+      box.className = "problems";
+      box.setAttribute("role", "alert");
+      box.append(document.createElement("p"));
+    }
+    (before || form).before(box);
+    box.firstChild.textContent = text;
   }
   // Just pressed: the page that answers says what was recorded; a screen reader reads it
   // out (focus moves to it), and the clock stays in view above.
@@ -273,8 +338,11 @@
     if (answer.value.trim()) { read(); }
   }
 
-  poll();
-  setInterval(poll, 2000);
+  // The page came with the server's time and state, so the first poll can wait: at a
+  // random moment of the first two seconds, so that a class whose pages reload together
+  // (a set starts, Done pressed at the bell) spreads its polls instead of sending them
+  // all at once.
+  window.setTimeout(() => { poll(); setInterval(poll, POLL_MS); }, Math.random() * POLL_MS);
   setInterval(tick, 250);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) { poll(); } });
 })(window.Printables);

@@ -7,10 +7,13 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
+from printables.cards import FOUR_D
 from webapp.decks import views as deck_views
+from webapp.decks.figures import card_figure
 
 
 def test_index_lists_the_decks_with_download_forms(client: FlaskClient) -> None:
@@ -23,6 +26,22 @@ def test_gallery_shows_every_card_with_its_name(client: FlaskClient) -> None:
     page = client.get("/decks/4d").get_data(as_text=True)
     assert page.count("<img ") == 81
     assert "Bb=S" in page and 'alt="blue, black, stripe, square"' in page
+
+
+def test_a_card_figure_is_its_image_name_and_values_at_poker_proportions(app: Flask) -> None:
+    """The figure every page draws a card with, made once a worker: the same markup for
+    the same card and width, and each its own; behind an address prefix, its image's."""
+    card = FOUR_D.card("Bb=S")
+    with app.test_request_context("/"):
+        shown = card_figure(card, width=56)
+        assert shown == (
+            '<figure><img src="/decks/4d/cards/0.svg" alt="blue, black, stripe, square" '
+            'width="56" height="78"><figcaption>Bb=S</figcaption></figure>'
+        ).replace("/0.svg", f"/{card.index}.svg")
+        assert 'width="126" height="176" loading="lazy">' in card_figure(card, 126, lazy=True)
+        assert "<figcaption>Bb=S</figcaption>" in card_figure(card)
+    with app.test_request_context("/", base_url="http://localhost/class/"):
+        assert f'src="/class/decks/4d/cards/{card.index}.svg"' in card_figure(card, width=56)
 
 
 def test_card_images_are_svg(client: FlaskClient) -> None:

@@ -37,7 +37,7 @@ from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.mat import check_answer
 from printables.matrix.puzzles import get_puzzle
-from webapp.db import read
+from webapp.db import read, write
 from webapp.mat import store as mat_store
 
 
@@ -421,15 +421,90 @@ def test_a_hand_is_timed_from_when_its_request_arrived_not_after_waiting_for_the
     ann = join(app, code, "Ann")
     assert start_set(teacher, session_id).status_code == 303
     clock.at += 42
-    slow = mat_store.load_by_code
+    slow = mat_store.press
 
-    def behind_a_queue(db: Connection, text: str) -> mat_store.SessionView:
+    def behind_a_queue(
+        db: Connection, view: mat_store.SessionView, the_press: mat_store.Press
+    ) -> mat_store.Pressed:
         clock.at += 7
-        return slow(db, text)
+        return slow(db, view, the_press)
 
-    monkeypatch.setattr(mat_store, "load_by_code", behind_a_queue)
+    monkeypatch.setattr(mat_store, "press", behind_a_queue)
     assert press(ann, code, 0, answer=SOLUTION).status_code == 303
     assert scores(teacher, session_id)["Ann"][1] == "42"
+
+
+def test_a_press_sent_by_the_pages_script_is_answered_with_what_was_recorded(
+    app: Flask, teacher: FlaskClient, clock: Clock
+) -> None:
+    """play.js sends Done itself and puts the answer in the form's place: the recorded
+    notice as the page after Done shows it, the hand as the state poll gives it (so the
+    poll finds nothing changed), and every refusal as a problem, never a page."""
+    session_id, code = new_session(teacher, limit=60)
+    ann, bob, cy = (join(app, code, name) for name in ("Ann", "Bob", "Cy"))
+    start_set(teacher, session_id)
+    clock.at += 42
+    sent = {"round": "0", "claim": "done", "answer": SOLUTION}
+    done = ann.post(f"/play/{code}/hand", data=sent, headers=FETCH)
+    assert done.status_code == 200
+    assert done.json is not None and done.json["hand"] == 42 and done.json["pressed"] is True
+    assert done.json["problem"] is None
+    page = ann.get(f"/play/{code}").get_data(as_text=True)
+    assert done.json["recorded"].strip() in page  # the page after Done shows the same
+    assert "Recorded at <strong>0:42</strong> (you said done)" in done.json["recorded"]
+    polled = state(ann, f"/play/{code}/state")
+    assert (polled["hand"], polled["pressed"]) == (42, True)
+    again = ann.post(f"/play/{code}/hand", data=sent, headers=FETCH)
+    assert (again.status_code, again.json) == (
+        409, {"problem": "Already recorded at 0:42; your first answer is the one kept."}
+    )  # fmt: skip
+    clock.at += 60  # time is up: kept, not scored, and said so
+    late = bob.post(f"/play/{code}/hand", data=sent, headers=FETCH)
+    assert late.status_code == 200 and late.json is not None and late.json["hand"] is None
+    assert "Sent after the time was up" in late.json["recorded"]
+    assert late.json["problem"].startswith("Time was up when you pressed, so this is not scored")
+    teacher.post(f"/sessions/{session_id}/players/{seats(app, session_id)['Cy']}/remove")
+    removed = cy.post(f"/play/{code}/hand", data=sent, headers=FETCH)
+    assert removed.status_code == 403 and removed.json is not None
+    assert removed.json["problem"].startswith("You are no longer in this session")
+    assert removed.json["join"] == f"/join/{code}"
+    teacher.post(f"/sessions/{session_id}/delete", data={"confirm": "yes"})
+    gone = ann.post(f"/play/{code}/hand", data=sent, headers=FETCH)
+    assert gone.status_code == 404 and gone.json is not None
+    assert gone.json["problem"].startswith("Your teacher has deleted this session")
+
+
+@pytest.mark.parametrize("gone", ["player", "session"])
+def test_a_pupil_whose_seat_goes_while_pressing_is_told_and_keeps_the_answer(
+    app: Flask, teacher: FlaskClient, clock: Clock, monkeypatch: pytest.MonkeyPatch, gone: str
+) -> None:
+    """A press is read before its write: the teacher may remove the player, or delete the
+    session, in between. The write then records nothing, and the phone says why and
+    gives the answer back, never a 500."""
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    start_set(teacher, session_id)
+    read_press = mat_store.read_press
+
+    def then_removed(
+        view: mat_store.SessionView, player_id: int, number: int, claim: str, answer: str
+    ) -> mat_store.Press:
+        the_press = read_press(view, player_id, number, claim, answer)
+        with write() as db:
+            whole = mat_store.load(db, session_id)
+            if gone == "player":
+                mat_store.remove_player(db, whole, player_id)
+            else:
+                mat_store.delete_session(db, whole)
+        return the_press
+
+    monkeypatch.setattr(mat_store, "read_press", then_removed)
+    with app.app_context():
+        page = refused(ann, press(ann, code, 0, answer=SOLUTION))
+    why = "no longer in this session" if gone == "player" else "deleted this session"
+    assert why in page
+    assert "Your answer was not recorded; it is below." in page
+    assert str(escape(SOLUTION.splitlines()[0])) in page
 
 
 def test_a_right_answer_typed_in_lower_case_scores_right(

@@ -102,7 +102,8 @@ def hand(
         view = store.load(db, session_id)
         if claim is None:
             return store.raise_hand(db, view, player_id, number)
-        return store.press(db, view, player_id, number, claim, answer or "").seconds
+        the_press = store.read_press(view, player_id, number, claim, answer or "")
+        return store.press(db, view, the_press).seconds
 
 
 # --- making sessions and reading sets ----------------------------------------------------
@@ -284,13 +285,107 @@ def test_hands_record_whole_seconds_once_while_the_round_runs(engine: Engine, cl
         hand(engine, session_id, cy + 100, 1)
 
 
+def joined(engine: Engine, session_id: int, *names: str) -> list[tuple[int, str]]:
+    """Students joining on their devices: (player id, the device's token) each."""
+    found = []
+    for name in names:
+        with write(engine) as db:
+            player_id, token = store.add_player(db, store.load(db, session_id), name, True)
+        assert token is not None
+        found.append((player_id, token))
+    return found
+
+
+def device(engine: Engine, session_id: int, token: str | None) -> store.SeatView:
+    with write(engine) as db:
+        code = store.load(db, session_id).row.join_code
+        return store.load_for_device(db, code, token)
+
+
+def test_a_device_reads_its_own_seat_and_entries_and_every_set_and_round(
+    engine: Engine, clock: Clock
+) -> None:
+    """What a phone's poll, page and press read: the session's sets and rounds as the
+    whole session has them, and of the players only its own, with its own entries."""
+    session_id = make(engine, [POOL[0], POOL[1]], limit=600)
+    (ann, ann_token), (bob, _) = joined(engine, session_id, "Ann", "Bob")
+    start(engine, session_id)
+    clock.at = 1042.0
+    hand(engine, session_id, ann, 0, "done", SOLUTION)
+    hand(engine, session_id, bob, 0, "impossible", "No")
+    whole = view_of(engine, session_id)
+    mine = device(engine, session_id, ann_token)
+    assert mine.mine == session.Seat(ann, 0, "Ann")
+    assert (mine.sets, mine.rounds, mine.row.id) == (whole.sets, whole.rounds, whole.id)
+    assert mine.seats == (mine.mine,) and mine.on_devices == {ann}
+    assert mine.entries == {(ann, 0): whole.entry(ann, 0)}  # never Bob's
+    with pytest.raises(TypeError, match="load the whole session"):
+        mine.standings(clock.at)
+    for token in (None, "", ann_token + "x"):  # no seat: the session, and no one in it
+        stranger = device(engine, session_id, token)
+        assert stranger.mine is None and stranger.seats == () and stranger.entries == {}
+    with write(engine) as db, pytest.raises(LookupError):
+        store.load_for_device(db, "ZZZZZZ", ann_token)
+
+
+def test_a_press_read_before_the_end_and_written_after_it_keeps_its_arrival(
+    engine: Engine, clock: Clock
+) -> None:
+    """A press is read and its answer checked before the write, so the round may end in
+    between: the rounds are read again under the write, and the press is timed by when it
+    arrived. Ann's press came before the end (scored); Bob's came after it, though his
+    phone's view of the round, read earlier, still showed it running (late, unscored)."""
+    session_id = make(engine, [POOL[0], POOL[1]], limit=600)
+    (ann, ann_token), (bob, bob_token) = joined(engine, session_id, "Ann", "Bob")
+    start(engine, session_id)
+    clock.at = 1030.0
+    ann_view, bob_view = (
+        device(engine, session_id, ann_token),
+        device(engine, session_id, bob_token),
+    )
+    ann_press = store.read_press(ann_view, ann, 0, "done", SOLUTION)
+    clock.at = 1033.0
+    end(engine, session_id, 0)
+    clock.at = 1036.0
+    bob_press = store.read_press(bob_view, bob, 0, "done", SOLUTION)  # his view: running
+    with write(engine) as db:
+        ann_pressed = store.press(db, ann_view, ann_press)
+        bob_pressed = store.press(db, bob_view, bob_press)
+    assert (ann_pressed.seconds, ann_pressed.late) == (30, False)
+    assert (bob_pressed.seconds, bob_pressed.late) == (None, True)
+    whole = view_of(engine, session_id)
+    ann_entry, bob_entry = whole.entry(ann, 0), whole.entry(bob, 0)
+    assert ann_entry is not None and bob_entry is not None
+    assert (ann_entry.seconds, ann_entry.late, ann_entry.answer) == (30, False, SOLUTION)
+    assert (bob_entry.seconds, bob_entry.late, bob_entry.answer) == (None, True, SOLUTION)
+    assert (ann_pressed.entry, bob_pressed.entry) == (ann_entry, bob_entry)  # as written
+
+
+def test_a_player_removed_between_reading_a_press_and_writing_it_leaves_nothing(
+    engine: Engine, clock: Clock
+) -> None:
+    session_id = make(engine, [POOL[0], POOL[1]], limit=600)
+    ((ann, token),) = joined(engine, session_id, "Ann")
+    start(engine, session_id)
+    clock.at = 1010.0
+    view = device(engine, session_id, token)
+    the_press = store.read_press(view, ann, 0, "done", SOLUTION)
+    with write(engine) as db:
+        store.remove_player(db, store.load(db, session_id), ann)
+    with write(engine) as db, pytest.raises(store.Unseated):
+        store.press(db, view, the_press)
+    with write(engine) as db:
+        assert db.execute(select(func.count()).select_from(entries)).scalar_one() == 0
+
+
 def test_round_times_and_ending_early(engine: Engine, clock: Clock) -> None:
     the_round = session.Round(0, 1000.0, None, 60)
     assert [the_round.elapsed(t) for t in (990.0, 1000.0, 1059.99, 1075.0)] == [0, 0, 59, 60]
     assert the_round.running(1059.99) and not the_round.running(1060.0)
     assert the_round.ends_at() == 1060.0
     assert session.Round(0, 1000.0, 1030.0, 60).ends_at() == 1030.0
-    assert not session.Round(0, 1000.0, 1030.0, 60).running(1010.0)
+    assert not session.Round(0, 1000.0, 1030.0, 60).running(1030.0)
+    assert session.Round(0, 1000.0, 1030.0, 60).running(1029.0)  # on then: ended at 1030
     session_id = make(engine, [POOL[0], POOL[1]])
     seat(engine, session_id, "Ann")
     with pytest.raises(store.Conflict, match=r"Set 1 has not started\. No set has started yet"):

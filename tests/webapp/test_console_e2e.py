@@ -38,6 +38,20 @@ def accept_dialogs(page: Page) -> list[str]:
     return asked
 
 
+def phone_on_set_1(
+    browser: Browser, server: Any, console_page: Page, name: str, nickname: str
+) -> Page:
+    """A session of the solvable set (5 minutes) made on the console page, a phone joined
+    as ``nickname``, set 1 started and running on the phone, the solution typed in."""
+    make_session(console_page, name, 300, SOLVABLE)
+    phone = join_phone(browser, server, join_code(console_page), nickname)
+    console_page.reload()
+    console_page.get_by_role("button", name="Start set 1").click()
+    expect(phone.locator("#clock")).to_contain_text("left", timeout=6_000)
+    phone.fill("#answer", SOLUTION)
+    return phone
+
+
 def row(page: Page, nickname: str) -> Any:
     return page.locator("#round-table tbody tr", has=page.get_by_role("rowheader", name=nickname))
 
@@ -133,13 +147,7 @@ def test_a_done_after_the_proctors_hand_up_keeps_the_answer_and_is_announced(
     browser: Browser, server: Any, teacher_context: BrowserContext, shots: Path
 ) -> None:
     console_page = teacher_context.new_page()
-    make_session(console_page, "Hand up", 300, SOLVABLE)
-    code = join_code(console_page)
-    phone = join_phone(browser, server, code, "Cy")
-    console_page.reload()
-    console_page.get_by_role("button", name="Start set 1").click()
-    expect(phone.locator("#clock")).to_contain_text("left", timeout=6_000)
-    phone.fill("#answer", SOLUTION)
+    phone = phone_on_set_1(browser, server, console_page, "Hand up", "Cy")
     time.sleep(1.2)
     console_page.get_by_role("button", name="Hand up: Cy").click()
     recorded = row(console_page, "Cy").locator("td.num strong")
@@ -173,13 +181,7 @@ def test_a_done_that_cannot_reach_the_server_keeps_the_answer_and_counts_once(
     with no page loaded again (a class at the bell costs the server one request each),
     and the next polls find the page current."""
     console_page = teacher_context.new_page()
-    make_session(console_page, "Lost press", 300, SOLVABLE)
-    code = join_code(console_page)
-    phone = join_phone(browser, server, code, "Dee")
-    console_page.reload()
-    console_page.get_by_role("button", name="Start set 1").click()
-    expect(phone.locator("#clock")).to_contain_text("left", timeout=6_000)
-    phone.fill("#answer", SOLUTION)
+    phone = phone_on_set_1(browser, server, console_page, "Lost press", "Dee")
     phone.evaluate("window.samePage = true")
     phone.route("**/hand", lambda route: route.abort())  # the Wi-Fi drops the press
     phone.get_by_role("button", name="Done").click()

@@ -69,7 +69,7 @@
   // The press is recorded: its notice replaces the form (and the notes above it), the
   // next poll finds what this page now shows, and a screen reader reads it out.
   function showRecorded(body) {
-    shown.hand = (body.hand === null ? "" : String(body.hand)) + (body.pressed ? "/pressed" : "");
+    shown.hand = handKey(body);
     ["hand-up", "time-up", "said"].forEach((id) => {
       const note = document.getElementById(id);
       if (note) { note.remove(); }
@@ -83,16 +83,24 @@
 
   // Why a press was not recorded (or how it was, when late), just above the form.
   function say(text, before) {
-    let box = document.getElementById("said");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "said";
-      box.className = "problems";
-      box.setAttribute("role", "alert");
-      box.append(document.createElement("p"));
-    }
+    const box = document.getElementById("said") || alertBox("said");
     (before || form).before(box);
     box.firstChild.textContent = text;
+  }
+
+  // A box of problems, read out as it appears, holding one paragraph.
+  function alertBox(id) {
+    const box = document.createElement("div");
+    box.id = id;
+    box.className = "problems";
+    box.setAttribute("role", "alert");
+    box.append(document.createElement("p"));
+    return box;
+  }
+
+  // The hand as the state poll and a press's answer give it, as data-hand writes it.
+  function handKey(state) {
+    return (state.hand === null ? "" : String(state.hand)) + (state.pressed ? "/pressed" : "");
   }
   // Just pressed: the page that answers says what was recorded; a screen reader reads it
   // out (focus moves to it), and the clock stays in view above.
@@ -107,7 +115,7 @@
       const state = await P.clock.sync(page.dataset.state);
       const round = state.round ? String(state.round.number) : "";
       const revealed = state.revealed ? "1" : "0";
-      const hand = (state.hand === null ? "" : String(state.hand)) + (state.pressed ? "/pressed" : "");
+      const hand = handKey(state);
       const running = state.round && state.round.running ? "1" : "0";
       if (round !== shown.round || revealed !== shown.revealed || hand !== shown.hand
           || (shown.round !== "" && running !== shown.running)) {
@@ -128,19 +136,14 @@
   function removed(body) {
     endsAt = null;
     if (clock) { clock.textContent = "Not in the session"; }
-    let box = document.getElementById("removed");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "removed";
-      box.className = "problems";
-      box.setAttribute("role", "alert");
-      const text = document.createElement("p");
+    if (!document.getElementById("removed")) {
+      const box = alertBox("removed");
+      const text = box.firstChild;
       text.textContent = `${body.problem || "You are no longer in this session."} `;
       const link = document.createElement("a");
       link.href = body.join || "/join";
       link.textContent = "Join again";
       text.append(link);
-      box.append(text);
       page.prepend(box);
     }
     if (form) { form.querySelectorAll("button").forEach((b) => { b.disabled = true; }); }

@@ -123,6 +123,7 @@
     keepAwake();
     document.addEventListener("visibilitychange", () => { if (!document.hidden) { keepAwake(); } });
   }
+  fit();  // the hands as the page came, before the first poll answers
   poll();
   setInterval(poll, 2000);
   setInterval(tick, 250);

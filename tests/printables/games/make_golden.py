@@ -5,6 +5,9 @@ registered (``printables.games.fourd.good_riddance``). The cases (players, seed,
 options, depth) are those already in ``golden/<key>.json``, or a default set when
 there is no file yet; edit the cases there and run this to fill in the counts.
 Rerun it only when a rule changes on purpose, and say so in the commit.
+
+``make_golden.py handouts`` writes every handout's worked example as printed
+(``golden/handout-examples.json``), after a handout's replay is changed on purpose.
 """
 
 from __future__ import annotations
@@ -32,7 +35,19 @@ def counts(game: Any, case: dict[str, Any]) -> list[int]:
     return [perft(game, state, d) for d in range(case["depth"] + 1)]
 
 
+def handouts() -> None:
+    from printables.games.handouts import HANDOUTS
+
+    path = HERE / "handout-examples.json"
+    examples = {key: handout.example for key, handout in HANDOUTS.items()}
+    path.write_text(json.dumps(examples, indent=1, ensure_ascii=False) + "\n")
+    print("wrote", path)
+
+
 def main(name: str) -> None:
+    if name == "handouts":
+        handouts()
+        return
     try:
         game = get_game(name)
     except UnknownGameError:  # a module not registered yet: printables.games.<family>.<name>

@@ -1,18 +1,25 @@
-"""Rules handouts: one for every game, each section written, each worked example real
-cards of the game's deck scored by the game's own engine, and the words the project's
-own (no run of eight words taken from a source book)."""
+"""Rules handouts: one for every game, each section written, every rule of the game's
+checklist carried in the handout's words and quoted from its book, each worked example
+played by the engine from a dealt hand and scored by it, and the words the project's own
+(no run of eight words taken from a source book)."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from printables.games.base import Game
 from printables.games.handouts import HANDOUTS, SECTIONS
+from printables.games.handouts.base import Replay, ReplayError, play
 from printables.games.registry import GAMES
 
 SEEDS = Path(__file__).resolve().parents[4] / "shared" / "seeds"
+EXAMPLES = json.loads((Path(__file__).parent / "golden" / "handout-examples.json").read_text())
+"""Each handout's example as printed (make_golden.py writes it again)."""
 RUN = 8
 """Words in a row that may not appear in a source book."""
 
@@ -45,6 +52,59 @@ def test_lockdown_says_what_its_source_lost() -> None:
     assert "Clear, Locking and The Rule of 3" in lost
     assert all("Lost from the source" not in dict(h.sections) for k, h in HANDOUTS.items()
                if k != "lockdown")  # fmt: skip
+
+
+@pytest.mark.parametrize("key", list(HANDOUTS))
+def test_every_rule_of_the_checklist_is_carried_by_the_handout(key: str) -> None:
+    handout = HANDOUTS[key]
+    assert len(handout.rules) >= 5
+    ids = [rule.id for rule in handout.rules]
+    assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[a-z0-9-]+", i) for i in ids)
+    assert not handout.missing(), [rule.id for rule in handout.missing()]
+    for rule in handout.rules:
+        assert rule.where and len(rule.handout.split()) >= 3, rule
+        assert rule.book or rule.reading, f"{rule.id}: a rule the book does not say is a reading"
+
+
+def test_a_rule_the_handout_drops_is_found_missing() -> None:
+    handout = HANDOUTS["matches"]
+    dropped = dataclasses.replace(handout, end="The first to 61 wins.")
+    assert [rule.id for rule in dropped.missing()] == ["target", "empty-stock"]
+
+
+def book_words(text: str) -> str:
+    """A book's text as one line: words broken across lines joined, quotes made straight."""
+    text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    return " ".join(text.replace("\u201d", '"').split()).lower()
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the source books are not at {SEEDS}")
+def test_every_checklist_quote_is_the_books_own_words() -> None:
+    books = book_words("\n".join(p.read_text(errors="replace") for p in SEEDS.glob("*.txt")))
+    wrong = [(key, rule.id) for key, handout in HANDOUTS.items() for rule in handout.rules
+             if rule.book and book_words(rule.book) not in books]  # fmt: skip
+    assert not wrong
+
+
+@pytest.mark.parametrize("key", list(HANDOUTS))
+def test_each_worked_example_is_played_from_a_dealt_hand(key: str) -> None:
+    """The example is written from the position a replay of legal moves reaches (each move
+    re-checked by the engine), and it is the one printed until a change says otherwise."""
+    handout = HANDOUTS[key]
+    played = handout.played()
+    assert len(played.states) == len(handout.replay.moves) + 1
+    assert handout.scene(played) == handout.written
+    assert handout.example == EXAMPLES[key]
+
+
+def test_a_replay_with_an_illegal_move_says_which_and_why() -> None:
+    game: Game = GAMES["matches"]
+    with pytest.raises(ReplayError, match=r"move 1 'play Bb=S' is not a legal move") as caught:
+        play(game, Replay(players=2, seed=4314, moves=("play Bb=S",)))
+    assert "Legal here: 'play Rw=S', 'play Gb=S'" in str(caught.value)
+    with pytest.raises(ReplayError, match=r"move 2 'turn up Gb=S'"):
+        play(game, Replay(players=2, seed=4314, moves=("play Gb=S", "turn up Gb=S")))
 
 
 def words(text: str) -> list[str]:

@@ -9,6 +9,7 @@ import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,7 +100,7 @@ def test_each_worked_example_is_played_from_a_dealt_hand(key: str) -> None:
 
 
 def test_a_replay_with_an_illegal_move_says_which_and_why() -> None:
-    game: Game = GAMES["matches"]
+    game: Game[Any, Any, Any] = GAMES["matches"]
     with pytest.raises(ReplayError, match=r"move 1 'play Bb=S' is not a legal move") as caught:
         play(game, Replay(players=2, seed=4314, moves=("play Bb=S",)))
     assert "Legal here: 'play Rw=S', 'play Gb=S'" in str(caught.value)

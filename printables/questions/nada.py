@@ -78,8 +78,14 @@ def why_not_nada(trio: Sequence[Card]) -> str:
     raise ValueError(f"{names(trio)} is a nada")
 
 
-def _most_grade(hand: Sequence[Card], best: tuple[Nada, ...]) -> tuple[str, int]:
-    decoys = len(nadas_in(hand)) - len(best)
+def _decoys(hand: Sequence[Card], packings: Sequence[tuple[Nada, ...]]) -> list[Nada]:
+    """The nadas of the hand that no best answer uses."""
+    used = {frozenset(n) for packing in packings for n in packing}
+    return [n for n in nadas_in(hand) if frozenset(n) not in used]
+
+
+def _most_grade(hand: Sequence[Card], packings: Sequence[tuple[Nada, ...]]) -> tuple[str, int]:
+    decoys = len(_decoys(hand, packings))
     level = "easy" if decoys == 0 else "medium" if decoys == 1 else "hard"
     return level, decoys
 
@@ -90,23 +96,35 @@ def _decoy_words(decoys: int) -> str:
     return "one decoy nada" if decoys == 1 else f"{decoys} decoy nadas"
 
 
-def _most_key(hand: Sequence[Card], best: tuple[Nada, ...]) -> tuple[str, ...]:
-    """The answer to "most" with why: the nadas, each decoy and what it breaks."""
+def _most_key(hand: Sequence[Card], packings: Sequence[tuple[Nada, ...]]) -> tuple[str, ...]:
+    """The answer to "most" with why: the nadas, each decoy and what it breaks, and, when
+    several answers are as good, each of them.
+
+    >>> hand = read_cards("Bb=S Gg~C RwzT Gg~T RwzC", FOUR_D)
+    >>> print("\\n".join(_most_key(hand, best_packings(hand))))
+    The most is 1 separate nada; in each, every attribute shows all three values.
+    2 answers are as good, and either is right: Bb=S Gg~C RwzT, or Bb=S Gg~T RwzC.
+    The hand holds 2 nadas in all; every choice of separate nadas was tried: none has 2.
+    """
     found = nadas_in(hand)
+    best = packings[0] if packings else ()
     size = len(best)
     lines = [
         f"The most is {counted(size, 'separate nada')}; in each, every attribute "
         "shows all three values."
     ]
+    if len(packings) > 1:
+        answers = ", or ".join(" / ".join(names(n) for n in p) for p in packings)
+        anyone = "either" if len(packings) == 2 else "any one"
+        lines.append(f"{len(packings)} answers are as good, and {anyone} is right: {answers}.")
     in_best = {c: n for n in best for c in n}
-    answer = {frozenset(n) for n in best}
-    for decoy in (n for n in found if frozenset(n) not in answer):
+    for decoy in _decoys(hand, packings):
         clash = [c for c in decoy if c in in_best]
         taken = and_list([f"{c} (from {names(in_best[c])})" for c in clash])
         lines.append(f"{names(decoy)} is a nada too, but it takes {taken}.")
     whole = f"The hand holds {counted(len(found), 'nada')} in all"
-    lines.append(f"{whole}; every choice of separate nadas was tried: none has {size + 1}, "
-                 f"and no other has {size}.")  # fmt: skip
+    tried = f"{whole}; every choice of separate nadas was tried: none has {size + 1}"
+    lines.append(f"{tried}, and no other has {size}." if len(packings) == 1 else f"{tried}.")
     return tuple(lines)
 
 
@@ -171,7 +189,7 @@ class NadaKind(QuestionKind):
     def _most(self, puzzle_id: str, hand: tuple[Card, ...]) -> Question:
         packings = best_packings(hand)
         best = packings[0] if packings else ()
-        level, decoys = _most_grade(hand, best)
+        level, decoys = _most_grade(hand, packings)
         count = len(best)
         return Question(
             id=puzzle_id,
@@ -187,7 +205,7 @@ class NadaKind(QuestionKind):
             entry="cards",
             options=(),
             answer=" / ".join(names(n) for n in best) if best else "none",
-            key=_most_key(hand, best),
+            key=_most_key(hand, packings),
             grade=f"{level}: {len(hand)} cards, {_decoy_words(decoys)}",
             hint=(
                 "Any two cards that differ in every attribute make a nada with exactly one "

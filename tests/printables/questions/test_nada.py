@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
+from printables.fourd.nada_hands import completion
 from printables.puzzles import PuzzleIdError, kind_of
 from printables.questions.nada import KIND
 
@@ -211,3 +212,51 @@ def test_an_out_answer_needs_all_three_nadas() -> None:
     verdict = KIND.check(p, first)
     assert not verdict.right and "the answer has 1" in verdict.reasons[0]
     assert "look again" in KIND.check(p, "No").reasons[0]
+
+
+@st.composite
+def nada_rich_hands(draw: st.DrawFn) -> list[Card]:
+    """A few cards, and the card that makes a nada with each of some pairs of them: hands
+    whose nadas overlap, as a hand typed by hand often has."""
+    hand = draw(st.lists(st.sampled_from(FOUR_D.cards), min_size=3, max_size=6, unique=True))
+    pairs = draw(st.lists(st.tuples(st.sampled_from(hand), st.sampled_from(hand)), max_size=4))
+    for a, b in pairs:
+        third = completion(a, b) if a != b else None
+        if third is not None and third not in hand and len(hand) < 9:
+            hand.append(third)
+    return hand
+
+
+@given(nada_rich_hands())
+@settings(max_examples=80, deadline=None)
+def test_a_typed_hand_whose_best_answers_tie_names_each_and_calls_none_a_decoy(
+    hand: list[Card],
+) -> None:
+    """A hand typed by hand may have several best answers: the key says how many and that
+    any is right, calls "decoy" only a nada no best answer uses, and each is judged right."""
+    size, best = packings(tuple(hand))
+    p = KIND.typed(" ".join(map(str, hand)))
+    assert KIND.solutions(p) == len(best)
+    used = {trio for packing in best for trio in packing}
+    every = {frozenset(t) for t in combinations(hand, 3) if nada(t)}
+    decoys = {
+        frozenset(FOUR_D.card(name) for name in line.split(" is a nada too")[0].split())
+        for line in p.key
+        if " is a nada too" in line
+    }
+    assert decoys == every - used
+    key = " ".join(p.key)
+    if len(best) > 1:
+        assert f"{len(best)} answers are as good" in key and "no other has" not in key
+        for packing in best:
+            answer = " / ".join(" ".join(map(str, trio)) for trio in packing)
+            assert KIND.check(p, answer).right
+    elif best:
+        assert f"and no other has {size}" in key
+
+
+def test_the_tied_hand_of_the_report_has_two_answers_and_no_decoy() -> None:
+    p = KIND.typed("Bb=S Gg~C RwzT Gg~T RwzC")
+    key = "\n".join(p.key)
+    assert "2 answers are as good, and either is right" in key
+    assert "decoy" not in p.grade and "is a nada too" not in key and "no other has" not in key

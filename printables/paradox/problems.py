@@ -890,6 +890,11 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
                 f'{error.colno}); expected {{"hands": [[...], [...], [...], [...]], '
                 '"leader": 0, "trick": [...]}'
             ) from None
+        except RecursionError:
+            raise TrickPositionError(
+                "the position nests its brackets too deeply to be a position; expected "
+                '{"hands": [[...], [...], [...], [...]], "leader": 0, "trick": [...]}'
+            ) from None
         return _position_problem(Position.read(data))
 
     def count(self, puzzle: Problem, limit: int | None = None) -> int:

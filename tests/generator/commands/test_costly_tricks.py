@@ -88,6 +88,10 @@ def test_solve_refuses_text_that_is_not_json_and_a_missing_position() -> None:
     code, stdout, stderr = run("solve", "costly-tricks", "--json", "-", stdin="hands: R5")
     assert code == 2 and stdout == ""
     one_error_line(stderr, "the position is not JSON (Expecting value at line 1, column 1)")
+    nested = "[" * 1000 + "]" * 1000
+    code, stdout, stderr = run("solve", "costly-tricks", "--json", "-", stdin=nested)
+    assert code == 2 and stdout == ""
+    one_error_line(stderr, "the position nests its brackets too deeply")
     code, _, stderr = run("solve", "costly-tricks", "--json")
     assert code == 2
     one_error_line(stderr, "give a position as JSON", "or --id")

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
@@ -549,6 +551,33 @@ def test_the_book_position_has_a_single_best_card_and_a_key() -> None:
 def test_typed_positions_are_checked_by_the_rules(text: str, expected: str) -> None:
     with pytest.raises(ValueError, match=re.escape(expected)):
         KIND.typed(text)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4)
+    | st.sampled_from([str(c) for c in PARADOX.cards]),
+    lambda inner: st.lists(inner, max_size=5)
+    | st.dictionaries(st.sampled_from(["hands", "leader", "trick", "x"]), inner, max_size=4),
+    max_leaves=30,
+)  # fmt: skip
+
+
+@given(JSON)
+@settings(max_examples=300, deadline=None)
+def test_any_json_typed_as_a_position_is_read_or_refused_with_a_sentence(data: Any) -> None:
+    try:
+        KIND.typed(json.dumps(data))
+    except ValueError as error:  # the CLI says it and exits 2; the checking page shows it
+        assert str(error)[:1].isalnum() and "Traceback" not in str(error)
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+def test_brackets_nested_past_any_position_are_refused_with_a_sentence(depth: int) -> None:
+    """Python's JSON reader recurses: a deep enough nest was a RecursionError."""
+    with pytest.raises(ValueError, match="nests its brackets too deeply"):
+        KIND.typed("[" * depth + "]" * depth)
+    with pytest.raises(ValueError, match="nests its brackets too deeply"):
+        KIND.typed('{"hands": ' + "[" * depth)
 
 
 def test_a_typed_position_of_more_than_six_cards_a_hand_is_refused() -> None:

@@ -130,17 +130,27 @@ def test_every_package_is_installed_by_a_plain_install() -> None:
             assert name in listed, f"{name} is missing from [tool.setuptools] packages"
 
 
-def webapp_imports() -> dict[str, set[str]]:
-    """Each web app module -> the web app modules it imports, at its top or inside a
-    function (a lazy import is an import all the same)."""
+def package_imports(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` -> the package's modules it imports, at its top or inside
+    a function (a lazy import is an import all the same); an import made only for the type
+    checker (under ``if TYPE_CHECKING:``) is none."""
     modules = {
         ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
-        for path in (ROOT / "webapp").rglob("*.py")
+        for path in (ROOT / package).rglob("*.py")
     }
     found: dict[str, set[str]] = {module: set() for module in modules}
     for module, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+            for inner in ast.walk(node)
+        }
+        for node in ast.walk(tree):
             names = []
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -154,6 +164,10 @@ def webapp_imports() -> dict[str, set[str]]:
                 ]
             found[module] |= {name for name in names if name in modules and name != module}
     return found
+
+
+def webapp_imports() -> dict[str, set[str]]:
+    return package_imports("webapp")
 
 
 def import_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -184,6 +198,16 @@ def import_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         if cycle:
             return cycle
     return None
+
+
+def test_engine_modules_never_import_each_other() -> None:
+    """The deck model, the registry of decks and the wording, and every other module of
+    the engine, import one way (a package's ``__init__`` gathering its modules aside)."""
+    graph = package_imports("printables")
+    inits = {m for m in graph if (ROOT / Path(*m.split("."), "__init__.py")).exists()}
+    graph = {m: {i for i in found if i not in inits} for m, found in graph.items()}
+    assert "printables.cards.deck" in graph["printables.cards.decks"]
+    assert import_cycle(graph) is None, " -> ".join(import_cycle(graph) or [])
 
 
 def test_web_app_modules_never_import_each_other() -> None:

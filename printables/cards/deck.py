@@ -446,18 +446,32 @@ def _word_end(text: str, pos: int) -> int:
     return pos
 
 
+_REGISTRY: dict[str, Deck] = {}
+"""The decks registered by key (:func:`register`); :mod:`printables.cards.decks` fills it."""
+
+
+def register(deck: Deck) -> Deck:
+    """Make ``deck`` the registry's deck of its key, so it and its cards pickle by name and
+    unpickle as the very same objects; a second deck of the same key is refused.
+
+    >>> from printables.cards.decks import FOUR_D
+    >>> register(FOUR_D) is FOUR_D, _registered_deck("4d") is FOUR_D
+    (True, True)
+    """
+    known = _REGISTRY.setdefault(deck.key, deck)
+    if known is not deck:
+        raise ValueError(f"a deck called {deck.key!r} is registered already")
+    return deck
+
+
 def _registered(deck: Deck) -> bool:
     """Whether ``deck`` is the registry's deck of its key."""
-    from printables.cards.decks import DECKS  # the registry is built from this module
-
-    return DECKS.get(deck.key) is deck
+    return _REGISTRY.get(deck.key) is deck
 
 
 def _registered_deck(key: str) -> Deck:
     """The registry's deck called ``key`` (how a registered deck unpickles)."""
-    from printables.cards.decks import DECKS
-
-    return DECKS[key]
+    return _REGISTRY[key]
 
 
 def _card_at(key: str, index: int) -> Card:

@@ -13,7 +13,7 @@ is registered in ``generator/draw/faces/``.
 
 from __future__ import annotations
 
-from printables.cards.deck import Attribute, Card, Deck, Extra, Value
+from printables.cards.deck import Attribute, Card, Deck, Extra, Value, register
 from printables.cards.errors import UnknownDeckError
 from printables.cards.wording import or_list
 
@@ -78,7 +78,7 @@ FOUR = STANDARD.stripped(
 )
 """Four's 28 cards: A, 2, 3, 4, J, Q and K of each suit, no jokers."""
 
-DECKS: dict[str, Deck] = {deck.key: deck for deck in (FOUR_D, PARADOX, STANDARD, FOUR)}
+DECKS: dict[str, Deck] = {deck.key: register(deck) for deck in (FOUR_D, PARADOX, STANDARD, FOUR)}
 """Every deck, by key, in the order the project lists them."""
 
 

@@ -7,8 +7,10 @@ word things alike.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from printables.cards.deck import Card, Value
+if TYPE_CHECKING:  # the wording names cards and values; it needs no deck to do so
+    from printables.cards.deck import Card, Value
 
 
 def names(cards: Iterable[Card]) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pdf_probe import fragments
 from pypdf import PdfReader
 
 from generator import commands
@@ -50,6 +51,29 @@ def test_every_game_on_one_or_two_pages_of_its_own(paper: str) -> None:
         for text in own:
             assert f"{game.title} ({game.book}): the rules, in brief" in text  # the footer
         first += count
+
+
+FULL_ENOUGH = 0.3
+"""The share of its page that a game's second page fills, at least: a handout keeps to
+whole pages, never a line or two spilling over."""
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_game_on_two_pages_fills_a_good_part_of_the_second(paper: str) -> None:
+    data, pages = everything(paper)
+    height = float(PdfReader(io.BytesIO(data)).pages[0].mediabox.height)
+    thin = {}
+    last = -1
+    for key, count in zip(HANDOUTS, pages, strict=True):
+        last += count
+        if count == 1:
+            continue
+        found = fragments(data, last)
+        footer = min(y for _, y, text in found if "the rules, in brief" in text)
+        lowest = min(y for _, y, _ in found if y > footer + 3)
+        if (height - lowest) / height < FULL_ENOUGH:
+            thin[key] = round((height - lowest) / height, 2)
+    assert not thin, f"second pages nearly empty (share of the page used): {thin}"
 
 
 def test_a_handout_of_one_game_is_that_game_alone() -> None:

@@ -8,11 +8,13 @@ on the command line.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,6 +29,9 @@ from generator.draw.layout import Size
 from printables.cards.wording import and_list
 from printables.games.base import Game, OptionError, UnknownGameError
 from printables.games.registry import GAMES, get_game
+
+if TYPE_CHECKING:
+    from printables.games.handouts import Handout
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -82,6 +87,9 @@ def _players(game: Game[Any, Any, Any]) -> str:
 
 
 def _rules_json(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    from printables.games.handouts import HANDOUTS
+
+    checklist = [dataclasses.asdict(rule) for rule in HANDOUTS[game.key].rules]
     return {
         "key": game.key,
         "title": game.title,
@@ -91,19 +99,26 @@ def _rules_json(game: Game[Any, Any, Any]) -> dict[str, Any]:
         "summary": game.summary,
         "options": [{"name": n, "default": d, "help": h} for n, d, h in game.option_help()],
         "position": game.position_help or None,
+        "checklist": checklist,
     }
 
 
 @click.command()
 @click.argument("game", required=False, callback=_game)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def rules(game: Game[Any, Any, Any] | None, as_json: bool) -> None:
+@click.option(
+    "--checklist", is_flag=True,
+    help="Show the book's rules, each with where the book says it and the handout's words "
+    "that carry it, to read the handout against the book.",
+)  # fmt: skip
+def rules(game: Game[Any, Any, Any] | None, as_json: bool, checklist: bool) -> None:
     """List the games, or show one game's rules, options and what 'printables score' reads.
 
     \b
     Examples:
         printables rules
         printables rules "good riddance"
+        printables rules lockdown --checklist
     """
     if as_json:
         chosen = [game] if game else list(GAMES.values())
@@ -117,6 +132,9 @@ def rules(game: Game[Any, Any, Any] | None, as_json: bool) -> None:
         return
     from printables.games.handouts import HANDOUTS
 
+    if checklist:
+        click.echo(_checklist(HANDOUTS[game.key]))
+        return
     click.echo(HANDOUTS[game.key].text())  # the rules handout's text, its example scored
     click.echo(f"\nPrint it for the class: printables handout {game.key}")
     options = game.option_help()
@@ -127,6 +145,23 @@ def rules(game: Game[Any, Any, Any] | None, as_json: bool) -> None:
             click.echo(f"  {name}={shown}  {help_text}")
     if game.position_help:
         click.echo(f"\nprintables score {game.key} reads {game.position_help}")
+
+
+def _checklist(handout: Handout) -> str:
+    """The handout's checklist as text: each rule of the book and where the handout says it."""
+    game = handout.game
+    lines = [f"{game.title} ({game.book}): {len(handout.rules)} rules of the book, each "
+             "with the handout's words that carry it", ""]  # fmt: skip
+    for rule in handout.rules:
+        lines.append(f"{rule.id}: {rule.where}")
+        if rule.book:
+            lines.append(textwrap.fill(f'book: "{rule.book}"', 88, initial_indent="  ",
+                                       subsequent_indent="    "))  # fmt: skip
+        if rule.reading:
+            lines.append(f"  reading: {rule.reading}")
+        lines.append(textwrap.fill(f'handout: "{rule.handout}"', 88, initial_indent="  ",
+                                   subsequent_indent="    "))  # fmt: skip
+    return "\n".join(lines)
 
 
 @click.command()

@@ -59,7 +59,7 @@ RULES = (
     ),
     BookRule(
         "empty-stock",
-        "(the book is silent)",
+        "Matches (the book is silent)",
         "",
         "If the stock runs out, shuffle the pile but its top card to make a new stock",
         reading="docs/readings/matches.md, Empty stock",

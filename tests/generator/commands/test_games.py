@@ -136,3 +136,22 @@ def test_score_reads_each_games_position(key: str) -> None:
     code, out, _ = run("score", key, position, "--json")
     data = json.loads(out)
     assert code == 0 and data["game"] == GAMES[key].title and data["summary"]
+
+
+def test_rules_checklist_reads_a_handout_against_its_book() -> None:
+    """Each rule of the book: where the book says it, its words, and the handout's."""
+    from printables.games.handouts import HANDOUTS
+
+    code, out, _ = run("rules", "matches", "--checklist")
+    handout = HANDOUTS["matches"]
+    assert code == 0
+    assert out.startswith(f"Matches (4D Playing Cards): {len(handout.rules)} rules of the book")
+    flat = " ".join(out.split())
+    for rule in handout.rules:
+        assert f"{rule.id}: {rule.where}" in out
+        assert f'handout: "{rule.handout}"' in flat
+        assert (f'book: "{rule.book}"' in flat) == bool(rule.book)
+    assert "reading: docs/readings/matches.md, Empty stock" in out
+    code, out, _ = run("rules", "--json")
+    matches = next(g for g in json.loads(out) if g["key"] == "matches")
+    assert [r["id"] for r in matches["checklist"]] == [r.id for r in handout.rules]

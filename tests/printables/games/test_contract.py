@@ -79,7 +79,7 @@ def test_every_game_module_is_registered() -> None:
     modules = {
         f"printables.games.{p.parent.name}.{p.stem}"
         for p in Path("printables/games").glob("*/*.py")
-        if p.stem not in NOT_GAMES
+        if p.stem not in NOT_GAMES and p.parent.name != "handouts"  # a handout a game
     }
     assert modules == set(GAME_MODULES)
     assert {type(g).__module__ for g in GAMES.values()} == modules

@@ -126,15 +126,16 @@ class ColumnsAndBatch(Handout):
 
 HANDOUT = ColumnsAndBatch(
     "eighty-one",
-    need="One 4D deck and one player: a solitaire.",
+    need="One 4D deck and one player (a solitaire), at a table with room for nine columns of nine "
+    "overlapping cards.",
     setup="Shuffle. Lay nine cards face up in a row, as far from you as you can reach: each "
     "card starts one of nine columns and never moves.",
     turn="Deal the next nine cards face up, nearer to you. They go one on each column, "
-    "and all the cards of a column must share at least one "
-    "value: one value common to the whole column, not only to the card it covers. Arrange the "
-    "nine as you like before placing them; the engine places them one at a time and refuses a "
-    "card that would leave the rest of the batch without a place. Then the next batch of nine, "
-    "and so on.",
+    "overlapping the card below so every card can still be read, and all the cards of a column "
+    "must share at least one value: one value common to the whole column, not only to the card it "
+    "covers. Arrange the nine as you like before placing them; the engine places them one at a "
+    "time and refuses a card that would leave the rest of the batch without a place. Then the "
+    "next batch of nine, and so on.",
     scoring="The score is the number of cards in the columns: 81 is a win.",
     end="You win when all 81 cards are placed. The game is lost when a batch cannot be placed, "
     "one card on each column: for instance when a column's cards share one value only and no "

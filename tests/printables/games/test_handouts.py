@@ -127,13 +127,20 @@ def test_the_handouts_are_in_the_projects_own_words() -> None:
 
 
 def test_layouts_lie_as_on_the_table() -> None:
-    """A grid as rows, Eighty-one's columns stood up, an empty place left empty."""
+    """A grid as rows, Eighty-one's columns stood up (its batch below them), an empty place
+    left empty."""
     matrix = HANDOUTS["matrix"].example_grid
     assert [[str(c) for c in row] for row in matrix] == [
         ["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]
     ]  # fmt: skip
-    columns = HANDOUTS["eighty-one"].example_grid
-    assert [[str(c) for c in row] for row in columns] == [["Bb=S", "Rg=T"], ["Gw~S", "BwzT"]]
+    eighty_one = HANDOUTS["eighty-one"]
+    *columns, blank, batch = eighty_one.example_grid
+    written = eighty_one.example.split(" / ")
+    assert [str(c) for c in columns[0]] == [column.split()[0] for column in written[:-1]]
+    assert blank == (None,) * 9  # the batch that cannot be placed lies a row below
+    assert [str(c) for c in batch] == written[-1].removeprefix("batch: ").split()
     tiles = HANDOUTS["tiles"].example_grid
-    assert tiles[1][0] is None and str(tiles[1][1]) == "Bw=T"
+    second = HANDOUTS["tiles"].example.split(" / ")[1].split()
+    assert second[0] == "." and tiles[1][0] is None
+    assert [str(c) for c in tiles[1][1:]] == second[1:]
     assert HANDOUTS["zodiac"].example_grid == (HANDOUTS["zodiac"].example_cards,)

@@ -193,6 +193,17 @@ def test_variation_2_any_unplaced_card() -> None:
     assert len(GAME.legal_moves(state)) == 16 * 16
 
 
+def test_the_next_game_the_other_player_goes_first() -> None:
+    """ "Players should take turns going first": a new game (the engine's next hand) is dealt
+    by the other player, so the player who went second now places the first card."""
+    state = GAME.setup(2, seed=3)
+    while GAME.to_move(state) is not None:
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    following = GAME.next_hand(state)
+    assert following.dealer == 1 - state.dealer
+    assert following.first == 1 - state.first == GAME.to_move(following)
+
+
 def test_options_first_player_and_errors() -> None:
     assert GAME.setup(2, seed=1, options=GAME.options(first=2)).turn == 1
     assert GAME.setup(2, seed=1, options=GAME.options(first=1)).turn == 0

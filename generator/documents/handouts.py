@@ -21,7 +21,9 @@ from generator.documents.blocks import (
 from generator.documents.document import Document
 from generator.draw.layout import Size
 from printables.cards.deck import Card
+from printables.cards.wording import counted
 from printables.games.handouts import HANDOUTS, Handout
+from printables.games.handouts.base import players_text
 
 CARD_SCALE = 0.9
 """The example's cards, as a share of a worksheet's small card."""
@@ -49,8 +51,7 @@ def make_handouts(keys: Sequence[str], paper: Size) -> tuple[bytes, list[int]]:
 
 def _handout(doc: Document, handout: Handout) -> None:
     game = handout.game
-    low, high = game.players
-    players = f"{low} player{'s' if high > 1 else ''}" if low == high else f"{low}-{high} players"
+    players = players_text(game)
     doc.new_page(game.title, note=f"{game.book}, {players}. {game.summary}")
     doc.footer = f"{game.title} ({game.book}): the rules, in brief"  # this page's footer
     doc.continued = (f"{game.title} (continued)", False)
@@ -80,7 +81,7 @@ def _handout(doc: Document, handout: Handout) -> None:
         doc.y += 2.0
     doc.text(f"Written: {handout.example}", size=9.5)
     doc.y += 1.0
-    points = "" if worked.points is None else f"{worked.points} points: "
+    points = "" if worked.points is None else f"{counted(worked.points, 'point')}: "
     doc.text(f"{points}{worked.summary}", size=10.5, bold=True)
     for reason in worked.reasons:
         doc.ensure(6.0)

@@ -27,6 +27,7 @@ from functools import cached_property
 from typing import Any
 
 from printables.cards.deck import Card
+from printables.cards.wording import counted
 from printables.games.base import Game, Scored
 from printables.games.registry import GAMES
 
@@ -212,19 +213,27 @@ class Handout:
     def text(self, width: int = 88) -> str:
         """The handout as plain text (``printables rules GAME``), wrapped to ``width``."""
         game = self.game
-        low, high = game.players
-        players = f"{low}" if low == high else f"{low}-{high}"
-        lines = [f"{game.title} ({game.book}), {players} players",
+        lines = [f"{game.title} ({game.book}), {players_text(game)}",
                  textwrap.fill(game.summary, width, break_on_hyphens=False), ""]  # fmt: skip
         for heading, body in self.sections:
             lines += [textwrap.fill(f"{heading}: {body}", width, break_on_hyphens=False), ""]
         worked = self.worked()
-        points = "" if worked.points is None else f"{worked.points} points: "
+        points = "" if worked.points is None else f"{counted(worked.points, 'point')}: "
         note = textwrap.fill(f"Example: {self.example_note}", width, break_on_hyphens=False)
         lines += [note, f"  {self.example}",
                   f"  {points}{worked.summary}"]  # fmt: skip
         lines += [f"  {reason}" for reason in worked.reasons]
         return "\n".join(lines)
+
+
+def players_text(game: Game[Any, Any, Any]) -> str:
+    """How many play a game, in words.
+
+    >>> players_text(GAMES["dna"]), players_text(GAMES["tiles"])
+    ('1 player', '2-5 players')
+    """
+    low, high = game.players
+    return counted(low, "player") if low == high else f"{low}-{high} players"
 
 
 def _flat(text: str) -> str:

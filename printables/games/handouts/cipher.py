@@ -55,7 +55,7 @@ RULES = (
     ),
     BookRule(
         "bid-limit-and-rebid",
-        "(the book is silent)",
+        "Challenge Cipher (the book is silent)",
         "",
         "at most 20, or 40 for partners, as six cards hold only 20 sets of three; a player who "
         "passed may bid again when the turn comes round",
@@ -145,7 +145,7 @@ RULES = (
     ),
     BookRule(
         "out-of-sets",
-        "(the book is silent)",
+        "Challenge Cipher (the book is silent)",
         "",
         "A challenger with no new set of three left before the bid is met loses the bid",
         reading="docs/readings/cipher.md, A challenger out of sets",

@@ -10,7 +10,7 @@ RULES = (
         "pick",
         "Cross-purposes",
         "To form the set, pick one card.",
-        "Pick one card (the engine takes the top card of the shuffled deck)",
+        "Pick one card (Printables takes the top card of the shuffled deck)",
         reading="docs/readings/cross_purposes.md, The set",
     ),
     BookRule(
@@ -132,7 +132,7 @@ RULES = (
         "draw",
         "Cross-purposes",
         "A draw may be agreed upon if the game continues for many turns with no winner.",
-        "A draw may be agreed when nobody wins for a long time; the engine calls it after 100 "
+        "A draw may be agreed when nobody wins for a long time; Printables calls it after 100 "
         "turns of the second phase",
         reading="docs/readings/cross_purposes.md, Draw",
     ),
@@ -150,7 +150,7 @@ HANDOUT = Handout(
     "cross-purposes",
     need="One 4D deck and 2 players, sitting at right angles, one at a side of the table and the "
     "other at the next side: one player's columns are the other's rows.",
-    setup="Pick one card (the engine takes the top card of the shuffled deck) and put aside every "
+    setup="Pick one card (Printables takes the top card of the shuffled deck) and put aside every "
     "card that shows any of its four values: 16 cards remain, two values of each attribute; "
     "shuffle them into a face-down packet. The first dealer is chosen by chance; the player on "
     "the dealer's left places the first card, and the next game the other player goes first.",
@@ -167,7 +167,7 @@ HANDOUT = Handout(
     "lie in their rows, and so what they can reach next.",
     end="When the array is full, a player whose four columns are all single-flushes wins; both at "
     "once: a tie. Else the first to have all four columns single-flushes after a rearrangement "
-    "wins. A draw may be agreed when nobody wins for a long time; the engine calls it after 100 "
+    "wins. A draw may be agreed when nobody wins for a long time; Printables calls it after 100 "
     "turns of the second phase.",
     replay=Replay(
         players=2,

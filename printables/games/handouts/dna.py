@@ -79,7 +79,7 @@ RULES = (
     ),
     BookRule(
         "discard-by-choice",
-        "(the book is silent)",
+        "DNA (the book is silent)",
         "",
         "it may also go there when a chain would take it",
         reading="docs/readings/dna.md, Discarding by choice",
@@ -89,8 +89,8 @@ RULES = (
         "DNA, Shortcuts",
         "As long as it is certain the result can be obtained by the rules, there's no reason "
         "not to simply insert the card or cards.",
-        "at the table you may take such a shortcut when the moves could surely be made; the "
-        "engine makes the moves one by one",
+        "at the table you may take such a shortcut when the moves could surely be made; "
+        "Printables makes the moves one by one",
         reading="docs/readings/dna.md, Moves are the book's rules, nothing more",
     ),
     BookRule(
@@ -101,7 +101,7 @@ RULES = (
     ),
     BookRule(
         "stop",
-        "(the book is silent)",
+        "DNA (the book is silent)",
         "",
         "once the stock is used up and its last card played, you may stop",
         reading="docs/readings/dna.md, The end",
@@ -134,9 +134,9 @@ HANDOUT = Handout(
     "discard pile and the top card of a chain, each at any time, to a chain where it fits. Any "
     "card may start an empty chain; a card put on a chain must share three values with its top "
     "card. Only the turned-up card may go on the discard pile: it must when no chain takes it, "
-    "and in the engine it may also go there when a chain would take it. With an empty chain, a "
+    "and in Printables it may also go there when a chain would take it. With an empty chain, a "
     "whole chain can be turned round, card by card, to add a card under it or into it: at the "
-    "table you may take such a shortcut when the moves could surely be made; the engine makes the "
+    "table you may take such a shortcut when the moves could surely be made; Printables makes the "
     "moves one by one.",
     scoring="No points while you play: a lost game scores the cards in its longest chain, a won "
     "game 81.",

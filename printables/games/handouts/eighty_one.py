@@ -55,9 +55,9 @@ RULES = (
     ),
     BookRule(
         "card-by-card",
-        "(the engine)",
+        "Eighty-one (the book is silent)",
         "",
-        "the engine places them one at a time and refuses a card that would leave the rest "
+        "Printables places them one at a time and refuses a card that would leave the rest "
         "of the batch without a place",
         reading="docs/readings/eighty_one.md, A batch is placed card by card",
     ),
@@ -133,7 +133,7 @@ HANDOUT = ColumnsAndBatch(
     turn="Deal the next nine cards face up, nearer to you. They go one on each column, "
     "overlapping the card below so every card can still be read, and all the cards of a column "
     "must share at least one value: one value common to the whole column, not only to the card it "
-    "covers. Arrange the nine as you like before placing them; the engine places them one at a "
+    "covers. Arrange the nine as you like before placing them; Printables places them one at a "
     "time and refuses a card that would leave the rest of the batch without a place. Then the "
     "next batch of nine, and so on.",
     scoring="The score is the number of cards in the columns: 81 is a win.",

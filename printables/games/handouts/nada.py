@@ -118,14 +118,14 @@ RULES = (
     ),
     BookRule(
         "empty-stock",
-        "(the book is silent)",
+        "Nada, Nada, Nada (the book is silent)",
         "",
         "after the turn that takes the last card of the stock",
         reading="docs/readings/nada.md, Empty stock",
     ),
     BookRule(
         "turn-limit",
-        "(the book is silent)",
+        "Nada, Nada, Nada (the book is silent)",
         "",
         "after as many turns as the stock held at the deal",
         reading="docs/readings/nada.md, Turn limit",
@@ -167,7 +167,7 @@ HANDOUT = Handout(
     scoring="A nada is three cards that show all twelve values: no color, shade, pattern or shape "
     "twice. When the nine cards you keep split into three separate nadas, you go out: that "
     "discard goes face down and you show your nine cards. At a table a wrong claim leaves the "
-    "claimer's cards face up and play goes on; the engine allows no wrong claim. Going out wins "
+    "claimer's cards face up and play goes on; Printables allows no wrong claim. Going out wins "
     "the hand and scores 3; every other player scores 1 for each separate nada they hold, and a "
     "card counts in one nada only.",
     end="A hand ends when someone goes out. If nobody does, it also ends after the turn that "

@@ -10,7 +10,7 @@ RULES = (
         "chips",
         "Setting Up For Playing 4D Poker",
         "Divide the poker chips you have (or the can of change) evenly among all the players.",
-        "chips shared out evenly (the engine: 100 each)",
+        "chips shared out evenly (Printables: 100 each)",
     ),
     BookRule(
         "limit",
@@ -23,7 +23,7 @@ RULES = (
         "how-it-ends",
         "Setting Up For Playing 4D Poker",
         "decide before the game begins, how it will end.",
-        "and on how the game ends: at a time, after a number of hands (the engine: 10) or when "
+        "and on how the game ends: at a time, after a number of hands (Printables: 10) or when "
         "someone has a number of chips",
         reading="docs/readings/poker.md, Scores",
     ),
@@ -49,7 +49,7 @@ RULES = (
         "five-card-draw",
         "4D Five-Card Draw",
         "Deal five cards to each player.",
-        "The engine plays five-card draw: five cards each, face down",
+        "Printables plays five-card draw: five cards each, face down",
         reading="docs/readings/poker.md, Default game",
     ),
     BookRule(
@@ -188,12 +188,12 @@ def _showdown(played: Played) -> Example:
 
 HANDOUT = Handout(
     "4d-poker",
-    need="One 4D deck, 2 to 7 players, chips shared out evenly (the engine: 100 each), paper "
+    need="One 4D deck, 2 to 7 players, chips shared out evenly (Printables: 100 each), paper "
     "and pencil for bank notes.",
     setup="Agree before play on the betting limit (5 with 100 chips each) and on how the game "
-    "ends: at a time, after a number of hands (the engine: 10) or when someone has a number of "
+    "ends: at a time, after a number of hands (Printables: 10) or when someone has a number of "
     "chips. The first dealer is chosen by chance; after each hand the deal passes to the left. "
-    "Before each hand every player puts 1 chip in the pot. The engine plays five-card draw: "
+    "Before each hand every player puts 1 chip in the pot. Printables plays five-card draw: "
     "five cards each, face down (five- and seven-card stud are options).",
     turn="Betting: the dealer's left-hand neighbour opens with 1 chip up to the limit, or drops "
     "out and lets the next player open; there is no checking. Then each player in turn calls, "

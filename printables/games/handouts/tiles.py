@@ -117,7 +117,7 @@ RULES = (
     ),
     BookRule(
         "ties-share",
-        "(the book is silent)",
+        "Tiles (the book is silent)",
         "",
         "players tied for the fewest share the win",
         reading="docs/readings/tiles.md, End",
@@ -139,7 +139,7 @@ HANDOUT = Handout(
     setup="The first dealer is chosen by chance. Shuffle and deal seven cards each; the rest, "
     "face down at one side, is the stock. Lay one more card face up in the centre to start the "
     "layout. Agree beforehand how many rows and columns of cards fit on the table, or play on the "
-    "floor with no limit (the engine's default). The player on the dealer's left plays first, "
+    "floor with no limit (Printables' default). The player on the dealer's left plays first, "
     "then the turn passes clockwise.",
     turn="Put one of your cards beside a card on the table, lined up with it, side by side or end "
     "to end. It must share three values with each card it touches; cards meeting only at a corner "

@@ -84,14 +84,14 @@ RULES = (
         "Playing a round",
         "if you play your 10 as a lead-card when the other two 10s have already been played",
         "with no card as high left in any hand, the leader's included",
-        reading="RULES-NOTES.md, PARADOX (Buddy on your Left)",
+        reading=f"{NOTES}: The sole remaining highest card",
     ),
     BookRule(
         "power-0-points",
         "(the book is silent)",
         "",
         "its points still count",
-        reading="RULES-NOTES.md, PARADOX (Buddy on your Left)",
+        reading=f"{NOTES}: The sole remaining highest card",
     ),
     BookRule(
         "points",

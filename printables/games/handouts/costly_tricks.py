@@ -84,7 +84,7 @@ RULES = (
         "who has neither red nor purple but only blue, which cannot become trump again, "
         "plays blue 6",
         "A hand that can do none of these plays any card, and that card has no power",
-        reading="RULES-NOTES.md, PARADOX (Costly Tricks): a discard has no power",
+        reading="docs/rules-notes.md, PARADOX, Costly Tricks: What wins a trick",
     ),
     BookRule(
         "winner",

@@ -130,7 +130,7 @@ def test_layouts_lie_as_on_the_table() -> None:
     """A grid as rows, Eighty-one's columns stood up, an empty place left empty."""
     matrix = HANDOUTS["matrix"].example_grid
     assert [[str(c) for c in row] for row in matrix] == [
-        ["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]
+        ["BbzC", "BbzS", "Bg=T"], ["RgzT", "Rw~S", "Rb~T"], ["GwzC", "Gw~S", "BwzT"]
     ]  # fmt: skip
     columns = HANDOUTS["eighty-one"].example_grid
     assert [[str(c) for c in row] for row in columns] == [["Bb=S", "Rg=T"], ["Gw~S", "BwzT"]]

@@ -135,7 +135,7 @@ def test_layouts_lie_as_on_the_table() -> None:
     left empty."""
     matrix = HANDOUTS["matrix"].example_grid
     assert [[str(c) for c in row] for row in matrix] == [
-        ["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]
+        ["BbzC", "BbzS", "Bg=T"], ["RgzT", "Rw~S", "Rb~T"], ["GwzC", "Gw~S", "BwzT"]
     ]  # fmt: skip
     eighty_one = HANDOUTS["eighty-one"]
     *columns, blank, batch = eighty_one.example_grid

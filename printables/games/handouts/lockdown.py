@@ -77,13 +77,13 @@ RULES = (
         "give",
         "Actions 2",
         "Give a card to any player from your mobile hand",
-        "give a card of your hand to any player",
+        "give a card of your hand to another player",
     ),
     BookRule(
         "take",
         "Actions 3",
         "Take a card from any player's mobile hand",
-        "take a card, unseen, from any player's hand",
+        "take a card, unseen, from another player's hand",
         reading=f"{READINGS}: Take is blind",
     ),
     BookRule(
@@ -91,7 +91,7 @@ RULES = (
         "Actions 4",
         "Force any player to draw one card, revealing the card to the table before putting "
         "it in his hand",
-        "make any player draw a card, shown to everyone before he keeps it",
+        "make another player draw a card, shown to everyone before he keeps it",
     ),
     BookRule(
         "shuffle",
@@ -189,16 +189,16 @@ HANDOUT = Handout(
     setup="Deal four cards to each player; dealt cards may be given at once. A player "
     "dealt four of a value is out at once. The dealer moves first.",
     turn="Turns have no fixed order. On your turn do one thing: draw the top card of the "
-    "deck, face down; give a card of your hand to any player; take a card, unseen, from "
-    "any player's hand; make any player draw a card, shown to everyone before he keeps "
-    "it; or shuffle: gather every hand, shuffle, and deal each player back as many cards "
-    "as he held. When the deck is empty nobody draws. Then the player you gave to, took "
-    "from or made draw moves next; after a draw or a shuffle you name who moves next, "
-    "never yourself or a player who is out. No give-backs: a card you got from the deck "
-    "or from another player, however it came, may not be given away until your second "
-    "turn after you got it. A shuffle is the way to be rid "
-    "of such a card: a card a shuffle deals back to the hand it came from stays as it "
-    "was; a card it brings from another hand counts as just got.",
+    "deck, face down; give a card of your hand to another player; take a card, unseen, from "
+    "another player's hand; make another player draw a card, shown to everyone before he "
+    "keeps it; or shuffle: gather every hand, shuffle, and deal each player back as many "
+    "cards as he held. When the deck is empty nobody draws. Then the player you gave to, "
+    "took from or made draw moves next; after a draw or a shuffle you name who moves "
+    "next, never yourself or a player who is out. No give-backs: a card you got from the "
+    "deck or from another player, however it came, may not be given away until your "
+    "second turn after you got it. A shuffle is the way to be rid of such a card: a card "
+    "a shuffle deals back to the hand it came from stays as it was; a card it brings "
+    "from another hand counts as just got.",
     scoring="A player who gets a fourth card of one value is out: those four leave the "
     "game, and the rest of his hand goes into the deck, which is shuffled. If you put out "
     "another player, by a give, a forced draw or a shuffle, you move again at once. If you "

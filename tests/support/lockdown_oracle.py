@@ -103,10 +103,11 @@ class Oracle:
             left = self.standing()
             pool = [c for p in left for c in self.hands[p]]
             chance.shuffle(pool)
-            for p in left:
+            for p in left:  # a card back in the hand it came from was not just got
                 size = len(self.hands[p])
+                was = self.got[p]
                 self.hands[p], pool = pool[:size], pool[size:]
-                self.got[p] = dict.fromkeys(self.hands[p], self.turns[p])
+                self.got[p] = {c: was.get(c, self.turns[p]) for c in self.hands[p]}
         else:  # clear: the hand into the deck, shuffled, four drawn
             deck = self.deck + self.hands[me]
             chance.shuffle(deck)
@@ -141,12 +142,13 @@ class Oracle:
             self.turn = None
             return
         players = len(self.hands)
-        if me in gone:  # he put himself out: the next player still in on his left
-            nxt = next((me + k) % players for k in range(1, players) if (me + k) % players in left)
-        elif gone:  # he put out another player: another turn
+        named = move[2] if move[0] == "give" else move[1]
+        if gone and me not in gone:  # he put out another player: another turn
             nxt = me
-        else:
-            nxt = move[2] if move[0] == "give" else move[1]
+        elif named in left:  # the player affected, or the one he named
+            nxt = named
+        else:  # his own Shuffle put out him and the player he named: his left
+            nxt = next((me + k) % players for k in range(1, players) if (me + k) % players in left)
         self.turn = nxt
         self.turns[nxt] += 1
 

@@ -6,10 +6,11 @@ in particular the mover names the next player (never himself). The five actions 
 text defines: :class:`Draw` a card face down; :class:`Give` a card of one's hand to any
 player; :class:`Take` a card, blind, from any player's hand; :class:`Force` a player to
 draw a card, shown to the table; :class:`Shuffle` every hand together and deal them back,
-the same number each. No give-backs: a card just got may be given away only from its
-receiver's second turn after getting it. A player who gets a fourth card of one value is
-eliminated: the four go outside the game, his other cards into the deck, which is
-shuffled; the player who caused it takes another turn. The last player standing wins.
+the same number each. No give-backs: a card just got, from the deck or another player,
+may be given away only from its receiver's second turn after getting it. A player who
+gets a fourth card of one value is eliminated: the four go outside the game, his other
+cards into the deck, which is shuffled; the player who caused it takes another turn. The
+last player standing wins.
 
 The source lost the text of its sections Clear, Locking and The Rule of 3 (:data:`LOST_SECTIONS`):
 they are off, and the whole hand is mobile. The variation ``clear_variant`` plays Clear
@@ -18,13 +19,17 @@ into the deck and draw four; the two jokers join the deck; aces and jokers never
 player lose); it is off by default and is not the lost text.
 
 The project's readings (docs/rules-notes.md): cards dealt may be given at once; a card
-got when its receiver had started k turns may be given from his turn k + 2; Draw and
-Shuffle name the next player; a player who draws, takes or clears into his own fourth
-card gets no extra turn, and the next player still in on his left moves; a Shuffle that
-eliminates players gives the mover another turn if he is still in, and one that
-eliminates everyone left is a draw; four of a kind in the deal eliminates at once; with
-an empty deck nobody draws; every quad of an eliminated hand goes outside the game;
-``move_cap`` stops a game that goes on for ever as a draw.
+got when its receiver had started k turns may be given from his turn k + 2, a drawn card
+too; a Shuffle makes "just got" only the cards it brings to a hand from another (a card
+dealt back to the hand it came from keeps its turn); Draw and Shuffle name the next
+player; a player who draws, takes or clears into his own fourth card gets no extra turn,
+and the book's general rule names who moves: the player taken from after a Take, the
+player named after a Draw or Clear; a Shuffle that eliminates players gives the mover
+another turn if he is still in, passes to the player named if only the mover went out,
+and to the first player still in on the mover's left if the named player went out with
+him; one that eliminates everyone left is a draw; four of a kind in the deal eliminates
+at once; with an empty deck nobody draws; every quad of an eliminated hand goes outside
+the game; ``move_cap`` stops a game that goes on for ever as a draw.
 
 >>> state = GAME.setup(3, seed=2)
 >>> GAME.to_move(state) == state.dealer, len(state.deck)
@@ -222,8 +227,8 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
     book = "Lockdown"
     deck = STANDARD
     summary = (
-        "2-8 players; draw, give, take, force a draw or shuffle, and avoid a fourth card of "
-        f"one value; the last player standing wins. {LOST_SECTIONS}"
+        "Draw, give, take, force a draw or shuffle, and avoid a fourth card of one value; "
+        f"the last player standing wins. {LOST_SECTIONS}"
     )
     players = (2, 8)
     one_hand = True
@@ -378,15 +383,19 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
                        got=replaced(state.got, seat, got[:k] + got[k + 1 :]))  # fmt: skip
 
     def _shuffle(self, state: LockdownState, chance: random.Random) -> LockdownState:
-        """Every standing hand counted, all shuffled together and dealt back."""
+        """Every standing hand counted, all shuffled together and dealt back. A card dealt
+        back to the hand it came from keeps the turn it was got on; a card from another hand
+        is got now."""
         standing = state.standing
         pool = [c for s in standing for c in state.hands[s]]
         chance.shuffle(pool)
+        held = {c: (s, g) for s in standing
+                for c, g in zip(state.hands[s], state.got[s], strict=True)}  # fmt: skip
         hands, got = list(state.hands), list(state.got)
         for s in standing:
             count = len(state.hands[s])
             hands[s], pool = tuple(pool[:count]), pool[count:]
-            got[s] = (state.turns[s],) * count
+            got[s] = tuple(held[c][1] if held[c][0] == s else state.turns[s] for c in hands[s])
         return replace(state, hands=tuple(hands), got=tuple(got))
 
     def _clear(self, state: LockdownState, me: int, chance: random.Random) -> LockdownState:
@@ -435,8 +444,10 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
         affected: int | None,
     ) -> LockdownState:
         """Eliminations, then the next turn: the mover again when he put out another
-        player, his left-hand neighbour still in when he put himself out, else ``named``.
-        ``affected``: the player the move gave a card to (-1: everyone, a Shuffle)."""
+        player and is still in, else ``named`` (the player the action affected, or the one
+        the mover named); when a Shuffle put out both the mover and the player named, the
+        first player still in on the mover's left. ``affected``: the player the move gave
+        a card to (-1: everyone, a Shuffle)."""
         before = len(state.eliminated)
         state = self._eliminate(state, range(state.players), chance)
         out = {seat for seat, _ in state.eliminated[before:]}
@@ -444,10 +455,10 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
             return replace(state, turn=None)
         if state.moves >= state.options.move_cap:
             return replace(state, turn=None, capped=True)
-        if me in out:
-            return self._start_turn(state, self._left_standing(state, me))
-        if out and (affected == -1 or affected in out):
+        if me not in out and out and (affected == -1 or affected in out):
             return self._start_turn(state, me)
+        if named in out:
+            return self._start_turn(state, self._left_standing(state, me))
         return self._start_turn(state, named)
 
     def _left_standing(self, state: LockdownState, seat: int) -> int:

@@ -114,6 +114,25 @@ def test_shuffle_deals_every_hand_back_the_same_number_each() -> None:
     assert after.hands != state.hands and GAME.to_move(after) == 1
 
 
+def test_a_shuffle_locks_only_the_cards_it_brings_from_another_hand() -> None:
+    """A card dealt back to the hand it came from was not got from the deck or another
+    player: it keeps its standing (free, or still locked); a card from another hand is
+    just got."""
+    nine = STANDARD.card("9C")
+    state = position(["2S 3S 4S 9C", "2H 3H 4H 5H"], deck="KC KD")
+    state = replace(state, got=((-2, -2, -2, 1), (-2,) * 4))  # 9C drawn on his turn 1
+    before = [set(h) for h in state.hands]
+    after = GAME.apply(state, Shuffle(1))
+    assert after.hands != state.hands
+    for card in after.hands[1]:  # player 2's turn 2
+        free = GAME.why_illegal(after, Give(card, 0)) is None
+        assert free == (card in before[1]), card
+    after = GAME.apply(after, Draw(0))  # player 1's turn 2
+    for card in after.hands[0]:
+        free = GAME.why_illegal(after, Give(card, 1)) is None
+        assert free == (card in before[0] and card != nine), card
+
+
 def test_a_card_got_may_be_given_only_from_the_second_turn_after_getting_it() -> None:
     state = position(["2S 3S 4S 5S", "2H 3H 4H 5H"], deck="9C 8C 7C 6C 5C 4C")
     state = GAME.apply(state, Draw(1))  # player 1 got 9C on his turn 1
@@ -149,17 +168,38 @@ def test_a_forced_fourth_card_eliminates_and_the_forcer_moves_again() -> None:
     assert [s for s, _ in after.eliminated] == [1] and GAME.to_move(after) == 0
 
 
-def test_drawing_ones_own_fourth_card_gives_no_extra_turn() -> None:
+def test_drawing_ones_own_fourth_card_gives_no_extra_turn_and_the_named_player_moves() -> None:
     state = position(["7S 7H 7D 5S", "2H 3H 4H 5H", "2D 3D 4D 5D"], deck="7C 8C")
     after = GAME.apply(state, Draw(2))
     assert [s for s, _ in after.eliminated] == [0]
-    assert GAME.to_move(after) == 1  # the next player still in on his left, not player 3
+    assert GAME.to_move(after) == 2  # the player he named, not his left-hand neighbour
 
 
-def test_taking_ones_own_fourth_card_gives_no_extra_turn() -> None:
-    state = position(["7S 7H 7D 5S", "7C", "2D 3D 4D 5D"], deck="8C", turn=0)
-    after = GAME.apply(state, Take(1))
-    assert [s for s, _ in after.eliminated] == [0] and GAME.to_move(after) == 1
+def test_taking_ones_own_fourth_card_gives_no_extra_turn_and_the_player_taken_from_moves() -> None:
+    state = position(["7S 7H 7D 5S", "2H 3H 4H 5H", "7C"], deck="8C", turn=0)
+    after = GAME.apply(state, Take(2))
+    assert [s for s, _ in after.eliminated] == [0]
+    assert GAME.to_move(after) == 2  # the player taken from, not his left-hand neighbour
+
+
+def test_a_shuffle_that_puts_out_the_mover_passes_to_the_named_player() -> None:
+    state = position(["KS KH KD 5S", "KC 2H", "3D", "4C"], deck="9C")
+    for s in range(300):
+        after = GAME.apply(replace(state, seed=s), Shuffle(2))
+        if {seat for seat, _ in after.eliminated} == {0}:
+            assert GAME.to_move(after) == 2  # named, not the mover's left-hand neighbour
+            return
+    pytest.fail("no shuffle put out the mover alone")
+
+
+def test_a_shuffle_that_puts_out_the_mover_and_the_named_player_passes_to_the_movers_left() -> None:
+    state = position(["KS KH KD QS", "", "KC QH QD QC", ""], deck="9C")
+    for s in range(600):
+        after = GAME.apply(replace(state, seed=s), Shuffle(2))
+        if {seat for seat, _ in after.eliminated} == {0, 2}:
+            assert GAME.to_move(after) == 1  # the first player still in on the mover's left
+            return
+    pytest.fail("no shuffle put out both")
 
 
 def test_four_of_a_kind_in_the_deal_eliminates_at_once() -> None:

@@ -94,3 +94,16 @@ def test_the_oracle_knows_the_rules_on_its_own() -> None:
     oracle.play(("give", "KS", 1))
     assert oracle.out == [1] and sorted(oracle.outside) == ["KC", "KD", "KH", "KS"]
     assert oracle.turn == 0 and oracle.turns == [2, 1, 1]
+
+
+def test_the_oracle_passes_the_turn_by_the_books_general_rule_after_a_self_elimination() -> None:
+    """A player who draws or takes his own fourth card is out; the player he named, or the
+    one he took from, moves next (not his left-hand neighbour)."""
+    drawn = Oracle(hands=[["7S", "7H", "7D"], ["2H"], ["3D"]], deck=["7C", "9C"], turn=0,
+                   turns=[1, 1, 1], seed=1, hand_number=0)  # fmt: skip
+    drawn.play(("draw", 2))
+    assert drawn.out == [0] and drawn.turn == 2
+    taken = Oracle(hands=[["7S", "7H", "7D"], ["2H"], ["7C"]], deck=["9C"], turn=0,
+                   turns=[1, 1, 1], seed=1, hand_number=0)  # fmt: skip
+    taken.play(("take", 2))
+    assert taken.out == [0] and taken.turn == 2

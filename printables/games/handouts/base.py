@@ -245,11 +245,6 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def typed(text: str, shown: str = "") -> Callable[[Played], Example]:
-    """A scene that ignores its replay (while a handout's example is still typed)."""
-    return lambda played: Example(text, shown)
-
-
 def each(handouts: Sequence[Handout]) -> dict[str, Handout]:
     """Handouts by game key, in the order of the games' registry; every game once."""
     found = {handout.key: handout for handout in handouts}

@@ -4,6 +4,7 @@ carries, and a dealt game played to its end as its worked example."""
 from __future__ import annotations
 
 from printables.games.handouts.base import BookRule, Example, Handout, Played, Replay
+from printables.games.handouts.general import FIRST_DEALER
 
 RULES = (
     BookRule(
@@ -33,12 +34,7 @@ RULES = (
         "rows for the other.",
         "one player's columns are the other's rows",
     ),
-    BookRule(
-        "first-dealer",
-        "General Rules for Card Games",
-        "The player to deal first in a game is decided by chance.",
-        "The first dealer is chosen by chance",
-    ),
+    FIRST_DEALER,
     BookRule(
         "first-player",
         "General Rules for Card Games",

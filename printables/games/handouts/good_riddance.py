@@ -4,6 +4,7 @@ carries, and a turn that must draw as its worked example."""
 from __future__ import annotations
 
 from printables.games.handouts.base import BookRule, Example, Handout, Played, Replay
+from printables.games.handouts.general import LEFT_GOES_FIRST
 
 RULES = (
     BookRule(
@@ -18,13 +19,7 @@ RULES = (
         "Turn one card face up and place it beside the stock. This is the discard pile.",
         "turn one card up to start the pile",
     ),
-    BookRule(
-        "first-player",
-        "General Rules for Card Games",
-        "the player on the dealer's left is the first to have a turn, and players take "
-        "turns clockwise",
-        "The player on the dealer's left goes first, and turns pass clockwise",
-    ),
+    LEFT_GOES_FIRST,
     BookRule(
         "no-shared-value",
         "Good Riddance",

@@ -4,6 +4,7 @@ carries, and the showdown of a dealt hand of five-card draw as its worked exampl
 from __future__ import annotations
 
 from printables.games.handouts.base import BookRule, Example, Handout, Played, Replay
+from printables.games.handouts.general import FIRST_DEALER
 
 RULES = (
     BookRule(
@@ -27,12 +28,7 @@ RULES = (
         "someone has a number of chips",
         reading="docs/readings/poker.md, Scores",
     ),
-    BookRule(
-        "first-dealer",
-        "General Rules for Card Games",
-        "The player to deal first in a game is decided by chance.",
-        "The first dealer is chosen by chance",
-    ),
+    FIRST_DEALER,
     BookRule(
         "next-dealer",
         "4D Five-Card Draw",

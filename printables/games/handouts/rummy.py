@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from printables.games.fourd.rummy import CallRummy
 from printables.games.handouts.base import BookRule, Example, Handout, Played, Replay
+from printables.games.handouts.general import LEFT_GOES_FIRST
 
 RULES = (
     BookRule(
@@ -20,13 +21,7 @@ RULES = (
         "Turn one card face up and place it beside the stock. This is the discard pile.",
         "turn its top card up to start the discard pile",
     ),
-    BookRule(
-        "first-player",
-        "General Rules for Card Games",
-        "the player on the dealer's left is the first to have a turn, and players take "
-        "turns clockwise",
-        "The player on the dealer's left goes first, and turns pass clockwise",
-    ),
+    LEFT_GOES_FIRST,
     BookRule(
         "take",
         "Picking Cards",

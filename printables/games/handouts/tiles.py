@@ -4,14 +4,10 @@ and the table after the first turns of a dealt hand as its worked example."""
 from __future__ import annotations
 
 from printables.games.handouts.base import BookRule, Example, Handout, Played, Replay
+from printables.games.handouts.general import FIRST_DEALER
 
 RULES = (
-    BookRule(
-        "first-dealer",
-        "General Rules for Card Games",
-        "The player to deal first in a game is decided by chance.",
-        "The first dealer is chosen by chance",
-    ),
+    FIRST_DEALER,
     BookRule(
         "deal",
         "Tiles",

@@ -28,6 +28,7 @@ from generator.documents.scoresheets import (
 from generator.draw.layout import Size
 from printables.cards.wording import and_list
 from printables.games.base import Game, OptionError, UnknownGameError
+from printables.games.handouts.base import players_text
 from printables.games.registry import GAMES, get_game
 
 if TYPE_CHECKING:
@@ -81,11 +82,6 @@ def _convert(name: str, text: str, default: Any) -> Any:
     return text
 
 
-def _players(game: Game[Any, Any, Any]) -> str:
-    low, high = game.players
-    return f"{low}" if low == high else f"{low}-{high}"
-
-
 def _rules_json(game: Game[Any, Any, Any]) -> dict[str, Any]:
     from printables.games.handouts import HANDOUTS
 
@@ -120,6 +116,8 @@ def rules(game: Game[Any, Any, Any] | None, as_json: bool, checklist: bool) -> N
         printables rules "good riddance"
         printables rules lockdown --checklist
     """
+    if checklist and game is None:
+        raise click.UsageError("--checklist reads one game's handout: name the game")
     if as_json:
         chosen = [game] if game else list(GAMES.values())
         click.echo(json.dumps([_rules_json(g) for g in chosen], indent=2))
@@ -127,7 +125,7 @@ def rules(game: Game[Any, Any, Any] | None, as_json: bool, checklist: bool) -> N
     if game is None:
         width = max(len(g.key) for g in GAMES.values())
         for g in GAMES.values():
-            click.echo(f"{g.key:<{width}}  {_players(g):>4} players  {g.title}: {g.summary}")
+            click.echo(f"{g.key:<{width}}  {players_text(g):>11}  {g.title}: {g.summary}")
         click.echo("\nMore on one game: printables rules GAME")
         return
     from printables.games.handouts import HANDOUTS

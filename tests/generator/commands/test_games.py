@@ -17,7 +17,8 @@ def test_rules_lists_every_game_with_its_players() -> None:
     assert code == 0
     for game in GAMES.values():
         line = next(line for line in out.splitlines() if line.startswith(game.key + " "))
-        assert game.title in line and "players" in line
+        assert game.title in line and ("players" in line or " 1 player " in line)
+    assert "1 players" not in out
 
 
 def test_rules_of_one_game_shows_options_with_book_defaults() -> None:
@@ -152,6 +153,8 @@ def test_rules_checklist_reads_a_handout_against_its_book() -> None:
         assert f'handout: "{rule.handout}"' in flat
         assert (f'book: "{rule.book}"' in flat) == bool(rule.book)
     assert "reading: docs/readings/matches.md, Empty stock" in out
+    code, _, err = run("rules", "--checklist")
+    assert code == 2 and "--checklist reads one game's handout: name the game" in err
     code, out, _ = run("rules", "--json")
     matches = next(g for g in json.loads(out) if g["key"] == "matches")
     assert [r["id"] for r in matches["checklist"]] == [r.id for r in handout.rules]

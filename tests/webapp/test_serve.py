@@ -29,6 +29,10 @@ from webapp.serving import listen, waitress_server
 
 BIN = Path(sys.executable).parent
 WORKERS = min(8, (os.cpu_count() or 1) + 1)  # the default: one more than the CPUs
+# The arbiter gives its workers 10 s (gunicorn's graceful_timeout) to finish, then kills
+# them: a stop is bounded by that. Alone it takes under a second; on a machine running the
+# whole suite on every core, a worker's exit has taken 7 s, so wait well past the bound.
+STOP_WITHIN = 30
 
 
 def start_serving(tmp_path: Path, port: int | None = None) -> tuple[int, subprocess.Popen[bytes]]:
@@ -61,10 +65,17 @@ def start_serving(tmp_path: Path, port: int | None = None) -> tuple[int, subproc
                     os.killpg(process.pid, signal.SIGTERM)
                     raise
                 time.sleep(0.2)
-        output = process.communicate(timeout=10)[0].decode()
+        output = process.communicate(timeout=STOP_WITHIN)[0].decode()
         assert "is in use" in output, output
     raise AssertionError(f"port {port} could not be served" if port else
                          "no free port could be served in five tries")  # fmt: skip
+
+
+def stop_serving(process: subprocess.Popen[bytes], how: int = signal.SIGTERM) -> str:
+    """Signal the server's whole process group as a terminal would, wait for it to stop,
+    and give back what it printed."""
+    os.killpg(process.pid, how)
+    return process.communicate(timeout=STOP_WITHIN)[0].decode()
 
 
 def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path) -> None:
@@ -74,8 +85,7 @@ def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path
             body = page.read().decode()
             final_url = page.geturl()
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        output = process.communicate(timeout=10)[0].decode()
+        output = stop_serving(process)
     # No teacher yet: the login page sends the (local) visitor to the first-run page.
     assert final_url.endswith("/setup")
     assert 'name="repeat"' in body
@@ -132,8 +142,7 @@ def test_the_served_app_refuses_a_huge_body_without_reading_it(tmp_path: Path) -
             )
             answer = connection.recv(4096).decode("latin-1")
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.communicate(timeout=10)
+        stop_serving(process)
     assert answer.startswith("HTTP/1.1 413"), answer[:200]
 
 
@@ -148,8 +157,7 @@ def test_serve_runs_a_process_for_each_core(tmp_path: Path) -> None:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
                 assert page.status == 200
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.communicate(timeout=10)
+        stop_serving(process)
 
 
 def test_requests_sent_halfway_hold_no_worker(tmp_path: Path) -> None:
@@ -173,8 +181,7 @@ def test_requests_sent_halfway_hold_no_worker(tmp_path: Path) -> None:
     finally:
         for connection in stalled:
             connection.close()
-        os.killpg(process.pid, signal.SIGTERM)
-        process.communicate(timeout=10)
+        stop_serving(process)
 
 
 def test_a_worker_that_dies_is_replaced(tmp_path: Path) -> None:
@@ -193,8 +200,7 @@ def test_a_worker_that_dies_is_replaced(tmp_path: Path) -> None:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
             assert page.status == 200
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.communicate(timeout=10)
+        stop_serving(process)
 
 
 def test_ctrl_c_stops_every_worker(tmp_path: Path) -> None:
@@ -202,8 +208,7 @@ def test_ctrl_c_stops_every_worker(tmp_path: Path) -> None:
     promptly, with no traceback."""
     _port, process = start_serving(tmp_path)
     workers = _workers(process.pid)
-    os.killpg(process.pid, signal.SIGINT)
-    output = process.communicate(timeout=20)[0].decode()  # stderr is merged into it
+    output = stop_serving(process, signal.SIGINT)  # stderr is merged into it
     assert "Traceback" not in output, output[-2000:]
     for worker in workers:
         assert not Path(f"/proc/{worker}").exists() or _is_zombie(worker), worker
@@ -232,8 +237,7 @@ def test_a_restart_right_after_a_crash_gets_the_port(tmp_path: Path) -> None:
             if Path(f"/proc/{worker}").exists():
                 os.kill(int(worker), signal.SIGKILL)
         if again is not None:
-            os.killpg(again.pid, signal.SIGTERM)
-            again.communicate(timeout=10)
+            stop_serving(again)
 
 
 # --- a press is timed when it reaches the machine -----------------------------------------

@@ -189,7 +189,7 @@ class PdfPages:
                 self.canvas.setFillColor(ink(color))
                 draw_line(self.canvas, 0, 0, text, size, bold, anchor)
             return
-        self.canvas.setFillColor(color)
+        self.canvas.setFillColor(ink(color))
         draw_line(self.canvas, x * mm, self._y(y), text, size, bold, anchor)
 
     def rect(
@@ -207,9 +207,9 @@ class PdfPages:
         """A rectangle with its top-left corner at (x, y); ``width`` is the line in points."""
         c = self.canvas
         c.setLineWidth(width)
-        c.setStrokeColor(color)
+        c.setStrokeColor(ink(color))
         if fill:
-            c.setFillColor(fill)
+            c.setFillColor(ink(fill))
         c.rect(x * mm, self._y(y + h), w * mm, h * mm, stroke=int(stroke), fill=int(bool(fill)))
 
     def line(
@@ -218,7 +218,7 @@ class PdfPages:
         """A straight line; ``width`` in points."""
         c = self.canvas
         c.setLineWidth(width)
-        c.setStrokeColor(color)
+        c.setStrokeColor(ink(color))
         c.line(x1 * mm, self._y(y1), x2 * mm, self._y(y2))
 
     def scene(self, key: str, scene: Scene, x: float, y: float) -> None:

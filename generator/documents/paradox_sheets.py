@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from generator.documents.document import FILL, LEADING, Document
 from generator.documents.ledger import (
@@ -55,6 +54,7 @@ from generator.documents.scoresheet_parts import (
     scene_lines,
     start,
 )
+from generator.documents.scoresheet_registry import ScoreSheet, Setting, register
 from generator.draw.fonts import POINT, text_width
 from generator.draw.layout import SAFE_MARGIN
 from generator.draw.scene import Path
@@ -63,9 +63,6 @@ from printables.games.paradox.buddy_on_your_left import chips_for, round_totals
 from printables.games.paradox.costly_tricks import CHIPS_TO_WIN, PASSING_CHIPS, TRICKS
 from printables.games.paradox.third_man import BIDS, PRIZE, auction_changes
 from printables.paradox.tricks import ROUND_POINTS, TRICK_COST
-
-if TYPE_CHECKING:
-    from generator.documents.scoresheets import Setting
 
 # -- Costly Tricks ----------------------------------------------------------------------------
 
@@ -525,3 +522,17 @@ def _off_tab(doc: Document, x: float, y: float, w: float, *, below: bool) -> Non
     doc.rect(x, top, w, OFF_TAB, width=0.5)
     doc.text_at(x + w / 2, top + OFF_TAB / 2 + SMALL * POINT * 0.36, "OFF THE BOARD",
                 size=SMALL, bold=True, anchor="middle")  # fmt: skip
+
+
+register(
+    ScoreSheet("costly-tricks", costly_tricks),
+    ScoreSheet("buddy-on-your-left", buddy_on_your_left, takes_target=True, unit="chips"),
+    ScoreSheet(
+        "the-third-man",
+        the_third_man,
+        takes_target=True,
+        pages=4,
+        unit="chips",
+        board=True,
+    ),
+)

@@ -25,11 +25,11 @@ b'%PDF-'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator.documents import paradox_sheets, standard_sheets
 from generator.documents.document import FILL, Column, Document, text_height
-from generator.documents.paradox_sheets import buddy_on_your_left, costly_tricks, the_third_man
 from generator.documents.scoresheet_parts import (
     GAP,
     HEAVY,
@@ -52,78 +52,12 @@ from generator.documents.scoresheet_parts import (
     scene_lines,
     start,
 )
-from generator.documents.standard_sheets import four, lockdown, quad
+from generator.documents.scoresheet_registry import ScoreSheet, Setting, register, registered
 from generator.draw.fonts import POINT, text_width
 from generator.draw.layout import Size
 from generator.draw.scene import Path
 from printables.games.base import UnknownGameError
-from printables.games.registry import GAMES, get_game
-
-
-@dataclass(frozen=True)
-class Setting:
-    """What one printing of a sheet is for: how many players (name columns, track lanes)
-    and the target score (0 for a sheet without one)."""
-
-    players: int
-    target: int = 0
-    exact: bool = False
-    """True when the number of players was given: the sheet is for exactly that many (its
-    rounds, passes and points printed for them), not for up to that many."""
-
-
-Draw = Callable[[Document, AnyGame, Setting], None]
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    """One game's score sheet: its drawing and the options it takes."""
-
-    key: str
-    draw: Draw
-    takes_target: bool = False
-    pages: int = 1
-    unit: str = ""
-    """What the target counts, when not points ("chips")."""
-    board: bool = False
-    """True when the last two pages are the game's board, two halves to tape together."""
-    cards: str = ""
-    """What the last page holds when it is cards to cut out (Quad's "call cards")."""
-
-    @property
-    def game(self) -> AnyGame:
-        return GAMES[self.key]
-
-    @property
-    def title(self) -> str:
-        return f"{self.game.title} score sheet"
-
-    def setting(self, **options: int) -> Setting:
-        """The setting for ``options`` (players, and target where the sheet has one), the
-        game's defaults filling in; a bad name or value raises ValueError saying why."""
-        game = self.game
-        known = ("players", "target") if self.takes_target else ("players",)
-        for name in options:
-            if name == "target" and not self.takes_target:
-                with_target = ", ".join(k for k, s in SCORE_SHEETS.items() if s.takes_target)
-                raise ValueError(
-                    f"the {self.title} has no target; the sheets with one: {with_target}"
-                )
-            if name not in known:
-                raise ValueError(
-                    f"the {self.title} has no option {name!r}; its options: {', '.join(known)}"
-                )
-        exact = "players" in options
-        players = options.get("players", game.players[1])
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError(f"players must be a whole number, not {players!r}")
-        game.check_players(players)
-        target = 0
-        if self.takes_target:
-            values = {"target": options["target"]} if "target" in options else {}
-            target = game.options(**values).target
-        return Setting(players, target, exact)
-
+from printables.games.registry import get_game
 
 # -- the sheets -------------------------------------------------------------------------------
 
@@ -712,7 +646,7 @@ def _slip(doc: Document, slip: Slip, x: float, y: float, w: float, h: float) -> 
 
 # -- the registry -----------------------------------------------------------------------------
 
-_SHEETS = (
+register(
     ScoreSheet("challenge-matrix", _challenge_matrix),
     ScoreSheet("squares", _squares),
     ScoreSheet("zodiac", _zodiac),
@@ -722,25 +656,11 @@ _SHEETS = (
     ScoreSheet("nada-nada-nada", _nada, takes_target=True),
     ScoreSheet("4d-poker", _poker, pages=2),
     ScoreSheet("challenge-cipher", _challenge_cipher),
-    # PARADOX: generator/documents/paradox_sheets.py; The Third Man's board follows its sheet.
-    ScoreSheet("costly-tricks", costly_tricks),
-    ScoreSheet("buddy-on-your-left", buddy_on_your_left, takes_target=True, unit="chips"),
-    ScoreSheet(
-        "the-third-man",
-        the_third_man,
-        takes_target=True,
-        pages=4,
-        unit="chips",
-        board=True,
-    ),
-    # The standard-deck games: generator/documents/standard_sheets.py.
-    ScoreSheet("quad", quad, pages=2, cards="call cards"),
-    ScoreSheet("four", four),
-    ScoreSheet("lockdown", lockdown),
 )
-SCORE_SHEETS: dict[str, ScoreSheet] = {
-    key: sheet for key in GAMES for sheet in _SHEETS if sheet.key == key
-}
+SHEET_MODULES = (paradox_sheets, standard_sheets)
+"""The other sheet modules, each joining its sheets to the registry when imported (the
+PARADOX games', with The Third Man's board after its sheet; the standard-deck games')."""
+SCORE_SHEETS: dict[str, ScoreSheet] = registered()
 """Every score sheet, by game key, in the book's order."""
 
 

@@ -19,8 +19,6 @@ Everything is black on white with light gray fills, so it prints on a gray-scale
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.documents.document import FILL, LEADING, Document, text_height
 from generator.documents.ledger import (
     HEADER,
@@ -43,13 +41,11 @@ from generator.documents.scoresheet_parts import (
     scene_lines,
     start,
 )
+from generator.documents.scoresheet_registry import ScoreSheet, Setting, register
 from generator.draw.fonts import POINT
 from generator.draw.scene import Path
 from printables.games.standard.lockdown import LOST_SECTIONS
 from printables.games.standard.quad import ROUNDS
-
-if TYPE_CHECKING:
-    from generator.documents.scoresheets import Setting
 
 ROW_HEIGHT = 10.0
 """mm: a row to write in."""
@@ -234,3 +230,10 @@ def lockdown(doc: Document, game: AnyGame, setting: Setting) -> None:
     cells = ("1st", "3rd: Ks", "2nd: 7s") if players > 2 else ("1st", "2nd: Ks")
     example = Row("Example", cells, height=8.0, shaded=True)
     ledger(doc, spec, _fill(doc, spec, [example], ""))
+
+
+register(
+    ScoreSheet("quad", quad, pages=2, cards="call cards"),
+    ScoreSheet("four", four),
+    ScoreSheet("lockdown", lockdown),
+)

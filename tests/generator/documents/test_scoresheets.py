@@ -327,3 +327,18 @@ def test_the_command_refuses_bad_arguments_and_writes_nothing(
     error = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(error) == 1 and message in error[0], result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_every_sheet_module_joins_the_one_registry_once() -> None:
+    """The 4D, PARADOX and standard-deck sheets all join one registry, in the book's order;
+    a second sheet for a game, or a sheet for no game, is refused."""
+    from generator.documents.scoresheet_registry import ScoreSheet, register, registered
+
+    assert registered() == SCORE_SHEETS
+    assert {"squares", "costly-tricks", "quad"} <= set(SCORE_SHEETS)
+    assert list(SCORE_SHEETS) == [key for key in GAMES if key in SCORE_SHEETS]
+    with pytest.raises(ValueError, match="joined already"):
+        register(ScoreSheet("squares", SCORE_SHEETS["squares"].draw))
+    with pytest.raises(ValueError, match="no game's key"):
+        register(ScoreSheet("tarot", SCORE_SHEETS["squares"].draw))
+    assert registered() == SCORE_SHEETS

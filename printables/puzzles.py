@@ -21,12 +21,13 @@ Traceback (most recent call last):
 printables.puzzles.PuzzleIdError: 'tarot-12' is not a puzzle id; expected a Matrix id: ...
 
 Adding a kind is one module defining ``KIND`` (a :class:`PuzzleKind`) and one line in
-:data:`KIND_MODULES`.
+:data:`KIND_MODULES` (its key, module and id tag).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache
@@ -247,42 +248,62 @@ class PuzzleKind(ABC, Generic[P, C]):
         exists."""
 
 
-KIND_MODULES: tuple[str, ...] = (
-    "printables.matrix.puzzles",
-    "printables.paradox.problems",
-    "printables.questions.nada",
-    "printables.questions.poker",
-    "printables.questions.placement",
-    "printables.questions.secret_card",
-    "printables.questions.cipher",
-    "printables.questions.challenge",
-)
-"""One line per kind: the module that defines its ``KIND``."""
+KIND_MODULES: dict[str, tuple[str, str]] = {
+    "matrix": ("printables.matrix.puzzles", r"\s*\d+\s*x\s*\d+\s*-"),
+    "costly-tricks": ("printables.paradox.problems", "costly-tricks-"),
+    "nada": ("printables.questions.nada", "nada-"),
+    "poker": ("printables.questions.poker", "poker-"),
+    "placement": ("printables.questions.placement", "placement-"),
+    "secret-card": ("printables.questions.secret_card", "secret-card-"),
+    "cipher": ("printables.questions.cipher", "cipher-"),
+    "challenge": ("printables.questions.challenge", "challenge-"),
+}
+"""One line per kind, by key: the module that defines its ``KIND``, and its ids' tag (a
+regular expression their beginning matches, in any case). A kind's module is imported
+when the kind is first asked for, so a Matrix worksheet loads no game and no other kind."""
+
+
+def kind_keys() -> list[str]:
+    """Every kind's key, in the registry's order, loading none of them.
+
+    >>> kind_keys()[:2]
+    ['matrix', 'costly-tricks']
+    """
+    return list(KIND_MODULES)
 
 
 @cache
+def load_kind(key: str) -> PuzzleKind[Any, Any]:
+    """The kind ``key`` (a key of :data:`KIND_MODULES`), its module imported on first use."""
+    kind: PuzzleKind[Any, Any] = import_module(KIND_MODULES[key][0]).KIND
+    if kind.key != key:
+        raise RuntimeError(f"{KIND_MODULES[key][0]} defines the kind {kind.key!r}, not {key!r}")
+    return kind
+
+
 def kinds() -> dict[str, PuzzleKind[Any, Any]]:
     """Every kind, by key, loaded on first use."""
-    found: dict[str, PuzzleKind[Any, Any]] = {}
-    for name in KIND_MODULES:
-        kind = import_module(name).KIND
-        found[kind.key] = kind
-    return found
+    return {key: load_kind(key) for key in KIND_MODULES}
 
 
 def get_kind(name: str) -> PuzzleKind[Any, Any]:
-    """The kind called ``name`` (any case)."""
-    known = kinds()
-    try:
-        return known[name.strip().lower()]
-    except KeyError:
+    """The kind called ``name`` (any case), loading it alone."""
+    key = name.strip().lower()
+    if key not in KIND_MODULES:
         raise UnknownKindError(
-            f"no puzzle kind called {name!r}; the kinds are: {', '.join(known)}"
-        ) from None
+            f"no puzzle kind called {name!r}; the kinds are: {', '.join(KIND_MODULES)}"
+        )
+    return load_kind(key)
 
 
 def kind_of(puzzle_id: str) -> PuzzleKind[Any, Any]:
-    """The kind whose ids are written like ``puzzle_id``."""
+    """The kind whose ids are written like ``puzzle_id``: the kind whose tag the id begins
+    with, loading it alone; or, when none owns it, every kind, to say what ids look like."""
+    for key, (_, tag) in KIND_MODULES.items():
+        if re.match(tag, puzzle_id.strip(), re.IGNORECASE):
+            kind = load_kind(key)
+            if kind.owns(puzzle_id):
+                return kind
     for kind in kinds().values():
         if kind.owns(puzzle_id):
             return kind

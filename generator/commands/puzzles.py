@@ -48,9 +48,15 @@ from printables.matrix.puzzles import (
     disjoint_sets,
     parse_size,
 )
-from printables.paradox.problems import QUESTIONS as TRICK_QUESTIONS
-from printables.puzzles import GenerationError, PuzzleError, PuzzleKind, get_kind, kind_of, kinds
-from printables.questions.base import question_kinds
+from printables.puzzles import (
+    GenerationError,
+    PuzzleError,
+    PuzzleKind,
+    get_kind,
+    kind_keys,
+    kind_of,
+)
+from printables.questions.base import QuestionKind, question_kinds
 
 
 @dataclass(frozen=True)
@@ -97,32 +103,57 @@ KIND_OPTIONS: dict[str, KindOptions] = {
         label=lambda choices: f"{choices.question}-{choices.cards}",
         count_words=lambda puzzle: "Best cards" if puzzle.question == "play" else "Answers",
     ),
-    **{
-        key: KindOptions(
-            choices={"question": "question", "difficulty": "level"},
-            typed=(),
-            typed_what=kind.typed_help or "a typed puzzle",
-            missing=f"give {kind.typed_help}, or --id"
-            if kind.typed_help
-            else f"{kind.title} puzzles are not typed by hand: give a puzzle's id (--id)",
-            typed_hint="'CARDS'",
-            label=lambda choices: f"{choices.question}-{choices.level}",
-            count_words=lambda puzzle: "Right answers",
-        )
-        for key, kind in question_kinds().items()
-    },
 }
-"""How each kind's puzzles are asked for on the command line, by kind key (every
-question kind alike)."""
+"""How Matrix and Costly Tricks puzzles are asked for on the command line, by kind key;
+every question kind alike, by :func:`question_options`."""
+
+
+def question_options(kind: QuestionKind) -> KindOptions:
+    """How a question kind's puzzles are asked for on the command line."""
+    return KindOptions(
+        choices={"question": "question", "difficulty": "level"},
+        typed=(),
+        typed_what=kind.typed_help or "a typed puzzle",
+        missing=f"give {kind.typed_help}, or --id"
+        if kind.typed_help
+        else f"{kind.title} puzzles are not typed by hand: give a puzzle's id (--id)",
+        typed_hint="'CARDS'",
+        label=lambda choices: f"{choices.question}-{choices.level}",
+        count_words=lambda puzzle: "Right answers",
+    )
+
+
+def kind_options(kind: PuzzleKind[Any, Any]) -> KindOptions:
+    """How ``kind``'s puzzles are asked for on the command line."""
+    if kind.key in KIND_OPTIONS:
+        return KIND_OPTIONS[kind.key]
+    if not isinstance(kind, QuestionKind):
+        raise TypeError(f"the command line does not know how to ask for {kind.title} puzzles")
+    return question_options(kind)
 
 
 def _question_help() -> str:
     """The questions of every kind that asks them, for ``--question``'s help."""
-    parts = [f"Costly Tricks: {', '.join(TRICK_QUESTIONS.values())} (default play)"]
+    from printables.paradox.problems import QUESTIONS  # loads Costly Tricks: help only
+
+    parts = [f"Costly Tricks: {', '.join(QUESTIONS.values())} (default play)"]
     for kind in question_kinds().values():
         parts.append(f"{kind.title}: {', '.join(kind.questions.values())} "
                      f"(default {kind.first})")  # fmt: skip
     return "; ".join(parts) + "."
+
+
+class QuestionOption(click.Option):
+    """``--question``, whose help lists every kind's questions: written when help is shown,
+    so that a command that runs loads only the kind it is asked for."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help is None:
+            self.help = (
+                "What is asked. " + _question_help() + " Costly Tricks' play: which card, "
+                "and what net?; legal: which cards may be played?; winner: who wins the trick?"
+            )
+        return super().get_help_record(ctx)
 
 
 class KindChoice(click.Choice[str]):
@@ -206,7 +237,7 @@ def _typed_text(words: Sequence[str]) -> str:
 def kind_argument(function: Any) -> Any:
     """The puzzle kind, as a :class:`~printables.puzzles.PuzzleKind`."""
     return click.argument(
-        "kind", type=KindChoice(list(kinds()), case_sensitive=False), callback=_kind
+        "kind", type=KindChoice(kind_keys(), case_sensitive=False), callback=_kind
     )(function)
 
 
@@ -241,9 +272,7 @@ def trick_options(function: Any) -> Any:
         [
             click.option("--cards", type=click.IntRange(3, 6), default=4, show_default=True,
                          help="Costly Tricks: cards a hand, 3 to 6."),
-            click.option("--question", default=None, help="What is asked. " + _question_help()
-                         + " Costly Tricks' play: which card, and what net?; legal: which "
-                         "cards may be played?; winner: who wins the trick?"),
+            click.option("--question", cls=QuestionOption, default=None),
         ]
     ):  # fmt: skip
         function = option(function)
@@ -253,7 +282,7 @@ def trick_options(function: Any) -> Any:
 def _choices(kind: PuzzleKind[Any, Any], values: Mapping[str, Any]) -> Any:
     """The kind's choices from the options it takes; an option of another kind that was
     typed is refused."""
-    spec = KIND_OPTIONS[kind.key]
+    spec = kind_options(kind)
     ctx = click.get_current_context()
     _refuse_others(ctx, kind, list(spec.choices), list(values))
     try:
@@ -349,7 +378,7 @@ def worksheet(
         printed = make_worksheet(puzzles, options, key_apart=key_apart)
     except WorksheetError as error:
         raise click.UsageError(str(error)) from None
-    name = "ids" if ids else f"{KIND_OPTIONS[kind.key].label(choices)}-{first}"
+    name = "ids" if ids else f"{kind_options(kind).label(choices)}-{first}"
     target = out or Path(f"{kind.key}-worksheet-{name}.pdf")
     key_target = target.with_name(target.stem + "-key.pdf")
     write_atomically(target, printed.pdf)
@@ -529,7 +558,7 @@ def solve(
         printables solve nada BbzS Gw=C Rg~T Rb=C BwzT Gg~S Bb~S RwzC Gg=T
         printables solve poker --id poker-580npc --count
     """
-    spec = KIND_OPTIONS[kind.key]
+    spec = kind_options(kind)
     typed = {"size": size}  # the typed options of every kind (Matrix's size only, so far)
     if puzzle_id is not None:
         if cards or any(value is not None for value in typed.values()):

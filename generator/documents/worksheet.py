@@ -1,6 +1,6 @@
 """Worksheets: puzzles to solve on paper, then their answer key on separate pages.
 
-Each puzzle is printed by its kind's design (:data:`PUZZLE_DESIGNS`): its cards (Matrix:
+Each puzzle is printed by its kind's design (:func:`puzzle_design`): its cards (Matrix:
 small real cards with their names; Costly Tricks: the hands as a bridge diagram), room for
 the answer, its id and, given the web app's address, a QR code of its checking page
 (``<base-url>/check/<id>``).
@@ -11,28 +11,44 @@ starts on a new page under a gray banner, so it is told apart at a glance, or go
 file of its own (:attr:`Worksheet.key_pdf`), so the students' pages can be printed thirty
 times and the key once.
 
-Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`.
+Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`
+(a question kind needs none).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from typing import Any
 
-from generator.documents import costly_tricks_blocks, matrix_blocks, question_blocks
+from generator.documents import question_blocks
 from generator.documents.blocks import BlockPlan, PuzzleDesign, check_url, id_list
 from generator.documents.document import MARGIN, Document
 from generator.draw.layout import Size
-from printables.puzzles import kind_of
-from printables.questions.base import question_kinds
+from printables.puzzles import get_kind, kind_of
+from printables.questions.base import QuestionKind
 
-PUZZLE_DESIGNS: dict[str, PuzzleDesign] = {
-    "matrix": matrix_blocks.DESIGN,
-    "costly-tricks": costly_tricks_blocks.DESIGN,
-    **{key: question_blocks.design(kind) for key, kind in question_kinds().items()},
+PUZZLE_DESIGNS: dict[str, str] = {
+    "matrix": "generator.documents.matrix_blocks",
+    "costly-tricks": "generator.documents.costly_tricks_blocks",
 }
-"""How each puzzle kind is printed, by kind key (every question kind by one design)."""
+"""The module whose ``DESIGN`` prints each puzzle kind, by kind key (every question kind
+by :func:`question_blocks.design`): imported when a sheet of that kind is printed."""
+
+
+@cache
+def puzzle_design(key: str) -> PuzzleDesign:
+    """How the kind ``key``'s puzzles are printed, loading that kind's design alone."""
+    if key in PUZZLE_DESIGNS:
+        design: PuzzleDesign = import_module(PUZZLE_DESIGNS[key]).DESIGN
+        return design
+    kind = get_kind(key)
+    if not isinstance(kind, QuestionKind):
+        raise WorksheetError(f"{kind.title} puzzles have no worksheet design")
+    return question_blocks.design(kind)
+
 
 NAME_LINE = "Name: ______________________   Date: ____________"
 """On every student page, at the heading's right."""
@@ -86,7 +102,7 @@ def make_worksheet(
     kinds = {kind_of(p.id).key for p in puzzles}
     if len(kinds) != 1:
         raise WorksheetError(f"a worksheet holds puzzles of one kind, not {sorted(kinds)}")
-    design = PUZZLE_DESIGNS[kinds.pop()]
+    design = puzzle_design(kinds.pop())
     title = options.title or design.title
     sizes = ", ".join(sorted({p.size_text for p in puzzles}))
     ids = id_list(puzzles, 4)

@@ -78,3 +78,23 @@ def test_the_same_set_by_its_cards_is_the_same_puzzle() -> None:
         by_cards: Any = get_puzzle(entry["card_id"])
         assert sorted(str(c) for c in by_cards.cards) == sorted(entry["cards"])
         assert by_cards.solvable == entry["solvable"]
+
+
+def test_each_kind_is_found_by_its_ids_tag_alone() -> None:
+    """The registry's tag of a kind matches its ids and no other kind's, so that
+    :func:`kind_of` loads only the kind an id names."""
+    import re
+
+    from printables.puzzles import KIND_MODULES, kind_keys, kinds, load_kind
+
+    assert kind_keys() == list(KIND_MODULES) == list(kinds())
+    for key in KIND_MODULES:
+        kind = load_kind(key)
+        assert kind.key == key
+        ids = kind.ids(3, 1, kind.choices())
+        for puzzle_id in [*ids, f"  {ids[0].upper()} "]:
+            tags = [k for k, (_, tag) in KIND_MODULES.items()
+                    if re.match(tag, puzzle_id.strip(), re.IGNORECASE)]  # fmt: skip
+            assert tags == [key], puzzle_id
+            assert kind_of(puzzle_id) is kind
+    assert kind_of("3x3-c-fz").key == "matrix"  # a Matrix set named by its cards

@@ -20,9 +20,9 @@ from generator.documents import costly_tricks_blocks as blocks
 from generator.documents.blocks import check_url
 from generator.documents.document import Document
 from generator.documents.worksheet import (
-    PUZZLE_DESIGNS,
     WorksheetOptions,
     make_worksheet,
+    puzzle_design,
     worksheet_pdf,
 )
 from generator.draw.layout import PAPERS
@@ -67,7 +67,7 @@ def key_start(texts: list[str]) -> int:
 
 
 def test_the_kind_has_a_worksheet_design() -> None:
-    assert PUZZLE_DESIGNS["costly-tricks"] is blocks.DESIGN
+    assert puzzle_design("costly-tricks") is blocks.DESIGN
     assert blocks.DESIGN.title == "Costly Tricks problems"
 
 

@@ -403,7 +403,7 @@ def test_winner_drills_are_legal_tricks_of_their_level(level: str) -> None:
 def test_the_same_id_gives_the_same_problem_and_generation_is_bounded() -> None:
     choices = KIND.choices(cards="3", question="play", level="hard")
     first = KIND.generate(7, choices)
-    problems._problem.cache_clear()
+    problems.problem_of.cache_clear()
     again = KIND.get(first.id.upper())
     assert again == first and again is not first
     assert KIND.count(first) == 1

@@ -337,7 +337,7 @@ def test_window_layouts_are_counted_like_the_plain_search(
 @given(st.lists(st.sampled_from(FOUR_D.cards), min_size=8, max_size=8, unique=True))
 def test_two_set_splits_match_the_brute_force(cards: list[Card]) -> None:
     """The chain method (used for two sets of nine) against every split, on eight cards."""
-    from printables.questions.challenge import _halves
+    from printables.questions.challenge.split import _halves
 
     ordered = sorted(cards)
     right = [

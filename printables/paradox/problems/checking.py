@@ -14,21 +14,8 @@ from printables.cards.errors import CardNameError
 from printables.cards.wording import signed
 from printables.paradox.problems.grading import best_line
 from printables.paradox.problems.problem import Problem
-from printables.paradox.tricks import (
-    COLORS,
-    SEATS,
-    color,
-    legal_cards,
-    trump_of,
-    why_not,
-    winner,
-)
-from printables.paradox.wording import (
-    line_sentences,
-    rule_sentence,
-    side_name,
-    taken_sentence,
-)
+from printables.paradox.tricks import COLORS, SEATS, color, legal_cards, trump_of, why_not, winner
+from printables.paradox.wording import line_sentences, rule_sentence, side_name, taken_sentence
 
 
 @dataclass(frozen=True)

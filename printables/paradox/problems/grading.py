@@ -10,15 +10,8 @@ from dataclasses import dataclass
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.paradox.solver import Solution, Solver
-from printables.paradox.tricks import (
-    Position,
-    color,
-    side_of,
-    trump_of,
-)
-from printables.paradox.wording import (
-    running_nets,
-)
+from printables.paradox.tricks import Position, color, side_of, trump_of
+from printables.paradox.wording import running_nets
 
 _DECK_ORDER = {c: i for i, c in enumerate(PARADOX.cards)}
 

@@ -9,14 +9,8 @@ from dataclasses import dataclass
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.cards.wording import or_list
-from printables.paradox.tricks import (
-    Position,
-    TrickPositionError,
-    next_seat,
-)
-from printables.paradox.wording import (
-    hand_order,
-)
+from printables.paradox.tricks import Position, TrickPositionError, next_seat
+from printables.paradox.wording import hand_order
 from printables.puzzles import (
     CODE_ALPHABET,
     PuzzleError,

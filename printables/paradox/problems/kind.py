@@ -38,11 +38,7 @@ from printables.paradox.wording import (
     side_name,
     trick_story,
 )
-from printables.puzzles import (
-    GenerationError,
-    PuzzleError,
-    PuzzleKind,
-)
+from printables.puzzles import GenerationError, PuzzleError, PuzzleKind
 
 
 @dataclass(frozen=True)

@@ -23,20 +23,9 @@ from printables.paradox.problems.ids import (
 )
 from printables.paradox.problems.problem import Problem
 from printables.paradox.solver import Solver, solve
-from printables.paradox.tricks import (
-    Position,
-    color,
-    duty,
-    legal_cards,
-)
-from printables.paradox.wording import (
-    hand_order,
-)
-from printables.puzzles import (
-    GenerationError,
-    PuzzleError,
-    sheet_seeds,
-)
+from printables.paradox.tricks import Position, color, duty, legal_cards
+from printables.paradox.wording import hand_order
+from printables.puzzles import GenerationError, PuzzleError, sheet_seeds
 
 _SUIT_ORDER = "RGPB"
 

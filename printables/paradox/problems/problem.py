@@ -10,15 +10,8 @@ from printables.cards.deck import Card
 from printables.paradox.problems.grading import Grade, grade_play
 from printables.paradox.problems.ids import PREFIX
 from printables.paradox.solver import Solution
-from printables.paradox.tricks import (
-    SEATS,
-    Position,
-    next_seat,
-)
-from printables.paradox.wording import (
-    hand_order,
-    side_name,
-)
+from printables.paradox.tricks import SEATS, Position, next_seat
+from printables.paradox.wording import hand_order, side_name
 
 
 @dataclass(frozen=True)

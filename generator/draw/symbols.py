@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -177,7 +178,7 @@ def band_polygons(
     The first and last bands reach far beyond the shape, so clipping leaves no gap.
     """
     edges = band_edges(pattern, top, bottom, half_width)
-    return [upper + tuple(reversed(lower)) for upper, lower in zip(edges, edges[1:])]
+    return [upper + tuple(reversed(lower)) for upper, lower in itertools.pairwise(edges)]
 
 
 def clip(
@@ -229,8 +230,10 @@ def dashes(
     last gap meets the first dash. The dash and gap keep their ratio (``pattern``) and
     change their length by less than half a period, so the line is closed at every size.
     """
-    ring = Polygon(middle).buffer(width / 2, join_style="mitre").difference(
-        Polygon(middle).buffer(-width / 2, join_style="mitre")
+    ring = (
+        Polygon(middle)
+        .buffer(width / 2, join_style="mitre")
+        .difference(Polygon(middle).buffer(-width / 2, join_style="mitre"))
     )
     dash, gap = pattern
     reach = 4 * width  # far enough across the ring, whatever a corner's angle
@@ -245,20 +248,22 @@ def dashes(
             a0, a1 = k * period, k * period + period * dash / (dash + gap)
             arc = [a0 + (a1 - a0) * j / 8 for j in range(9)]
             masks.append(
-                Polygon([(cx, cy)] + [(cx + radius * math.cos(a), cy + radius * math.sin(a))
-                                      for a in arc])  # fmt: skip
+                Polygon(
+                    [(cx, cy)]
+                    + [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in arc]
+                )
             )
     else:
         corners = list(middle)
-        for start, end in zip(corners, corners[1:] + corners[:1]):
+        for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
             length = math.dist(start, end)
             count = max(2, round((length + gap) / (dash + gap)))
-            k = length / (count * dash + (count - 1) * gap)
+            stretch = length / (count * dash + (count - 1) * gap)
             ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
             nx, ny = -uy * reach, ux * reach
             for j in range(count):
-                t0 = j * k * (dash + gap)
-                t1 = t0 + k * dash
+                t0 = j * stretch * (dash + gap)
+                t1 = t0 + stretch * dash
                 if j == 0:
                     t0 -= reach
                 if j == count - 1:
@@ -266,8 +271,14 @@ def dashes(
                 a = (start[0] + ux * t0, start[1] + uy * t0)
                 b = (start[0] + ux * t1, start[1] + uy * t1)
                 masks.append(
-                    Polygon([(a[0] - nx, a[1] - ny), (b[0] - nx, b[1] - ny),
-                             (b[0] + nx, b[1] + ny), (a[0] + nx, a[1] + ny)])  # fmt: skip
+                    Polygon(
+                        [
+                            (a[0] - nx, a[1] - ny),
+                            (b[0] - nx, b[1] - ny),
+                            (b[0] + nx, b[1] + ny),
+                            (a[0] + nx, a[1] + ny),
+                        ]
+                    )
                 )
     return _polygons(ring.intersection(shapely.union_all(masks)), (0.0, 0.0))
 

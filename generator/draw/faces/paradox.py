@@ -65,8 +65,14 @@ def face(
     if names:
         name = max(4.0, 6.0 * s)
         corner.append(
-            Text(corner_x, baseline + 9.0 * s + (name - 6.0 * s) * POINT * CAP_HEIGHT,
-                 str(card), name, palette.OUTLINE_INK, anchor="middle")  # fmt: skip
+            Text(
+                corner_x,
+                baseline + 9.0 * s + (name - 6.0 * s) * POINT * CAP_HEIGHT,
+                str(card),
+                name,
+                palette.OUTLINE_INK,
+                anchor="middle",
+            )
         )
     items += corner
     for item in corner:
@@ -98,9 +104,7 @@ def small_face(card: Card, size: Size, bleed: float = 0.0) -> Scene:
     pad, gap = 0.06 * h, 0.05 * h
     mark = 0.115 * w  # the diamond reaches 1.2 of it up and down
     room = h - 2 * (pad + 2.4 * mark + gap)
-    big = min(
-        room / (POINT * (CAP_HEIGHT + 0.26)), 0.86 * w / text_width(rank, 1.0, bold=True)
-    )
+    big = min(room / (POINT * (CAP_HEIGHT + 0.26)), 0.86 * w / text_width(rank, 1.0, bold=True))
     items: list[Item] = [paper(size, bleed)]
     items += numeral(rank, w / 2, h / 2 + big * POINT * CAP_HEIGHT / 2, big, ink)
     top = pad + 1.2 * mark

@@ -174,7 +174,7 @@ def corners(polygon: Polygon) -> list[tuple[float, float]]:
     for k, (x, y) in enumerate(ring):
         (ax, ay), (bx, by) = ring[k - 1], ring[(k + 1) % len(ring)]
         u, v = np.array([x - ax, y - ay]), np.array([bx - x, by - y])
-        turn = np.cross(u, v) / (np.linalg.norm(u) * np.linalg.norm(v))
+        turn = (u[0] * v[1] - u[1] * v[0]) / (np.linalg.norm(u) * np.linalg.norm(v))
         if abs(turn) > np.sin(np.radians(20)):
             found.append((x, y))
     return found

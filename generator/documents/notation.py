@@ -32,7 +32,7 @@ OUTLINE_WORDS = {"blue": "solid", "green": "dashed", "red": "double"}
 SMALL = Size("notation", 12.0, 16.8)
 """The 4D example cards (a 63 x 88 mm card at a fifth)."""
 LARGE = Size("notation large", 16.0, 22.4)
-"""The PARADOX and standard examples, whose corner indices must stay readable."""
+"""The PARADOX and standard examples: small-card faces, the rank and the mark large."""
 TEXT = 8.5
 """Points: the card's text."""
 

@@ -6,8 +6,13 @@ of the card's color and shade; the bands' edges are straight (stripe), waves
 the color, drawn just outside the shape so it never hides in a dark band:
 
 - blue: one solid line;
-- green: a dashed line;
+- green: a dashed line, its dashes fitted to each side so a dash covers every corner
+  and the line closes on itself (:func:`dashes`);
 - red: a double line (two thin lines with paper between them).
+
+A thin line of paper (:data:`KEYLINE`) parts the outline from the symbol and, on a
+black or gray shade, each band from the next: in gray-scale the three colors print
+as one dark gray, which a black band or the outline's ink would otherwise merge with.
 
 The bands are fitted to each shape's height, so every symbol has four bands of
 color (top and bottom among them) and three of shade, and are clipped to the
@@ -21,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +43,12 @@ BANDS = 7
 
 OUTLINE_WIDTH = 0.075
 """Outline width as a fraction of the symbol's radius (1.5 mm on a poker card)."""
+
+KEYLINE = 0.03
+"""The paper between the outline and the symbol, and between bands of a dark shade, as
+a fraction of the symbol's radius (0.7 mm on a poker card)..."""
+KEYLINE_LEAST = 0.2
+"""... but never thinner than this many mm, so a small card's keylines still print."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,26 @@ def _samples(pattern: str, left: float, right: float, wavelength: float) -> list
     return [start + i * step for i in range(count)]
 
 
+def band_edges(
+    pattern: str, top: float, bottom: float, half_width: float
+) -> list[tuple[Point, ...]]:
+    """The edges between the bands, top to bottom, as polylines reaching beyond the shape:
+    ``BANDS + 1`` of them, the first and last straight and far outside, so the bands they
+    bound (:func:`band_polygons`) leave no gap once clipped."""
+    height = (bottom - top) / BANDS
+    wavelength = height * 1.9
+    wave = _wave(pattern, amplitude=height * 0.38, wavelength=wavelength)
+    xs = _samples(pattern, -half_width - wavelength, half_width + wavelength, wavelength)
+    edges = []
+    for k in range(BANDS + 1):
+        y = top + k * height
+        if k in (0, BANDS):
+            edges.append(tuple((x, y + (3 if k else -3) * height) for x in xs))
+        else:
+            edges.append(tuple((x, y + wave(x)) for x in xs))
+    return edges
+
+
 def band_polygons(
     pattern: str, top: float, bottom: float, half_width: float
 ) -> list[tuple[Point, ...]]:
@@ -145,19 +177,8 @@ def band_polygons(
 
     The first and last bands reach far beyond the shape, so clipping leaves no gap.
     """
-    height = (bottom - top) / BANDS
-    wavelength = height * 1.9
-    wave = _wave(pattern, amplitude=height * 0.38, wavelength=wavelength)
-    xs = _samples(pattern, -half_width - wavelength, half_width + wavelength, wavelength)
-    edges = [top + k * height for k in range(BANDS + 1)]
-    edges[0] -= 3 * height
-    edges[-1] += 3 * height
-    bands = []
-    for k in range(BANDS):
-        upper = [(x, edges[k] + (0.0 if k == 0 else wave(x))) for x in xs]
-        lower = [(x, edges[k + 1] + (0.0 if k == BANDS - 1 else wave(x))) for x in reversed(xs)]
-        bands.append(tuple(upper + lower))
-    return bands
+    edges = band_edges(pattern, top, bottom, half_width)
+    return [upper + tuple(reversed(lower)) for upper, lower in itertools.pairwise(edges)]
 
 
 def clip(
@@ -181,25 +202,118 @@ def clip(
     return parts
 
 
+def _polygons(shape: shapely.Geometry, offset: Point) -> list[tuple[Point, ...]]:
+    """The outer rings of a shapely geometry's polygons, moved by ``offset``, to 1/100 mm."""
+    parts = []
+    for part in getattr(shape, "geoms", [shape]):
+        if isinstance(part, Polygon) and not part.is_empty:
+            ring = shapely.get_coordinates(part.exterior)[:-1] + offset
+            parts.append(rounded(tuple(map(tuple, ring.tolist()))))
+    return [part for part in parts if len(part) >= 3]
+
+
+def keylines(
+    edges: Sequence[tuple[Point, ...]], window: Sequence[Point], width: float, offset: Point
+) -> list[tuple[Point, ...]]:
+    """The paper lines, ``width`` mm wide, along the inner band edges inside the shape."""
+    lines = shapely.MultiLineString([list(edge) for edge in edges[1:-1]])
+    strips = lines.buffer(width / 2, cap_style="flat").intersection(Polygon(window))
+    return _polygons(strips, offset)
+
+
+def dashes(
+    middle: Sequence[Point], shape: str, width: float, pattern: tuple[float, float]
+) -> list[tuple[Point, ...]]:
+    """A dashed outline as filled dashes, ``width`` mm wide, centred on the closed line
+    ``middle``: on a polygon each side holds a whole number of dashes and gaps, starting and
+    ending with a dash, and each corner is solid; on a circle the dashes are spread so the
+    last gap meets the first dash. The dash and gap keep their ratio (``pattern``) and
+    change their length by less than half a period, so the line is closed at every size.
+    """
+    ring = (
+        Polygon(middle)
+        .buffer(width / 2, join_style="mitre")
+        .difference(Polygon(middle).buffer(-width / 2, join_style="mitre"))
+    )
+    dash, gap = pattern
+    reach = 4 * width  # far enough across the ring, whatever a corner's angle
+    masks: list[shapely.Geometry] = []
+    if shape == "circle":
+        cx = sum(x for x, _ in middle) / len(middle)
+        cy = sum(y for _, y in middle) / len(middle)
+        radius = max(math.dist((cx, cy), p) for p in middle) + reach
+        count = max(3, round(2 * math.pi * (radius - reach) / (dash + gap)))
+        period = 2 * math.pi / count
+        for k in range(count):
+            a0, a1 = k * period, k * period + period * dash / (dash + gap)
+            arc = [a0 + (a1 - a0) * j / 8 for j in range(9)]
+            masks.append(
+                Polygon(
+                    [(cx, cy)]
+                    + [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in arc]
+                )
+            )
+    else:
+        corners = list(middle)
+        for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
+            length = math.dist(start, end)
+            count = max(2, round((length + gap) / (dash + gap)))
+            stretch = length / (count * dash + (count - 1) * gap)
+            ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+            nx, ny = -uy * reach, ux * reach
+            for j in range(count):
+                t0 = j * stretch * (dash + gap)
+                t1 = t0 + stretch * dash
+                if j == 0:
+                    t0 -= reach
+                if j == count - 1:
+                    t1 += reach
+                a = (start[0] + ux * t0, start[1] + uy * t0)
+                b = (start[0] + ux * t1, start[1] + uy * t1)
+                masks.append(
+                    Polygon(
+                        [
+                            (a[0] - nx, a[1] - ny),
+                            (b[0] - nx, b[1] - ny),
+                            (b[0] + nx, b[1] + ny),
+                            (a[0] + nx, a[1] + ny),
+                        ]
+                    )
+                )
+    return _polygons(ring.intersection(shapely.union_all(masks)), (0.0, 0.0))
+
+
 def symbol_geometry(
     color: str, shade: str, pattern: str, shape: str, radius: float, center: Point = (0.0, 0.0)
 ) -> Symbol:
-    """The bands and outline of one symbol of the given radius (mm), centred on ``center``."""
+    """The bands, keylines and outline of one symbol of the given radius (mm), centred on
+    ``center``."""
     fills = (palette.COLORS[color], palette.SHADES[shade])
+    paper = palette.SHADES["white"]
     window = shape_outline(shape, radius)
     ys = [y for _, y in window]
     half_width = max(abs(x) for x, _ in window)
+    edges = band_edges(pattern, min(ys), max(ys), half_width)
     bands = []
     for k, band in enumerate(band_polygons(pattern, min(ys), max(ys), half_width)):
         for part in clip(band, window, center):
             if len(part) >= 3:
                 bands.append(Path(part, fill=fills[k % 2]))
+    key = max(radius * KEYLINE, KEYLINE_LEAST)
+    if shade != "white":
+        bands += [Path(strip, fill=paper) for strip in keylines(edges, window, key, center)]
     width = radius * OUTLINE_WIDTH
     cx, cy = center
-    path = rounded(tuple((x + cx, y + cy) for x, y in grown(window, shape, radius, width / 2)))
+    middle = rounded(
+        tuple((x + cx, y + cy) for x, y in grown(window, shape, radius, key + width / 2))
+    )
     style = OUTLINES[color]
     ink = palette.OUTLINE_INK
-    outline = [Path(path, stroke=ink, width=width, dash=tuple(d * width for d in style.dash))]
+    if style.dash:
+        dash, gap = (d * width for d in style.dash)
+        outline = [Path(part, fill=ink) for part in dashes(middle, shape, width, (dash, gap))]
+    else:
+        outline = [Path(middle, stroke=ink, width=width)]
     if style.double:
-        outline.append(Path(path, stroke=palette.SHADES["white"], width=width / 3))
+        outline.append(Path(middle, stroke=paper, width=width / 3))
     return Symbol(tuple(bands), tuple(outline))

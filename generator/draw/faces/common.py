@@ -16,6 +16,15 @@ NAME_SIZE = 8.0
 CAP_HEIGHT = 0.73
 """Vera's capital height as a fraction of the font size."""
 INSET = 3.5
+SMALL_WIDTH = 25.0
+"""mm: a card narrower than this (a worksheet's or a reference card's small card) is drawn
+with a small-card face, its rank and mark large in the middle and no corner index, which
+would shrink to a blob; a deck's smallest printed card (25 x 35 mm) keeps its full face."""
+
+
+def is_small(size: Size) -> bool:
+    """Whether ``size`` gets a small-card face (:data:`SMALL_WIDTH`)."""
+    return size.width < SMALL_WIDTH
 
 
 def paper(size: Size, bleed: float) -> Path:

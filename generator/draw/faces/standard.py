@@ -30,7 +30,7 @@ from shapely.geometry import Polygon, box
 
 from generator.draw import palette
 from generator.draw.faces.backs import BackStyle
-from generator.draw.faces.common import CAP_HEIGHT, paper
+from generator.draw.faces.common import CAP_HEIGHT, is_small, paper
 from generator.draw.faces.design import Design
 from generator.draw.fonts import POINT, text_width
 from generator.draw.layout import Size
@@ -392,8 +392,10 @@ def face(
 ) -> Scene:
     """A standard card: the index in two corners; pips, a court's framed letter or a joker's
     star between them; the card's name in small print under each index if ``names``."""
-    lay = layout(size)
     ink = ink_of(card, four_color)
+    if is_small(size):
+        return small_face(card, size, ink, bleed)
+    lay = layout(size)
     corner = _corner(card, lay, ink, names)
     items: list[Item] = [paper(size, bleed), *corner, *_turned(corner, lay)]
     if card.extra is not None:
@@ -403,6 +405,26 @@ def face(
         court = rank in ("J", "Q", "K")
         items += _court(rank, suit, lay, ink) if court else _pips(rank, suit, lay, ink)
     return Scene(size.width, size.height, tuple(items), bleed)
+
+
+def small_face(card: Card, size: Size, ink: str, bleed: float = 0.0) -> Scene:
+    """A small standard card (:func:`~generator.draw.faces.common.is_small`): the rank large
+    over its suit's mark, paper between them; a joker's word over its star."""
+    w, h = size.width, size.height
+    pad = 0.07 * h
+    items: list[Item] = [paper(size, bleed)]
+    word = "JOKER" if card.extra is not None else card.value("rank").symbol
+    points = min(0.36 * h / (POINT * CAP_HEIGHT), 0.86 * w / text_width(word, 1.0, bold=True))
+    baseline = pad + cap(points)
+    items.append(Text(w / 2, baseline, word, points, ink, anchor="middle", bold=True))
+    below = baseline + points * POINT * DESCENT + 0.05 * h
+    radius = min((h - pad - below) / 2, 0.4 * w / ASPECT)
+    middle = (below + h - pad) / 2
+    if card.extra is not None:
+        items += _joker_star(card, w / 2, middle + radius * 0.095, radius / 0.905, ink)
+    else:
+        items.append(mark(card.value("suit").name, w / 2, middle, radius, ink))
+    return Scene(w, h, tuple(items), bleed)
 
 
 DESIGN = Design(face, BackStyle("#e6e3dc", "#a39d90", "CARDS"), four_color=True)

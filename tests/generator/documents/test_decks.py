@@ -18,7 +18,7 @@ from generator.documents.calibration import calibration_pdf
 from generator.documents.decks import DeckOptions, deck_pdf
 from generator.draw import palette
 from generator.draw.layout import CARD_SIZES, PAPERS, Size, plan_sheet
-from generator.draw.symbols import OUTLINE_WIDTH, shape_outline
+from generator.draw.symbols import KEYLINE, KEYLINE_LEAST, OUTLINE_WIDTH, shape_outline
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D, PARADOX, card
 
@@ -181,12 +181,14 @@ def test_rasterized_symbol_has_alternating_color_and_shade_bands(name: str) -> N
 
 
 def outline_profile(image: Image.Image, sheet: Any, slot: int, dpi: int) -> dict[str, float]:
-    """Ink coverage along a square symbol's left outline: at its inner side, middle, outer side."""
+    """Ink coverage along a square symbol's left outline (past the paper keyline that parts it from
+    the symbol): at its inner side, middle, outer side."""
     gray = image.convert("L")
     box = sheet.front(slot)
     radius = min(box.width * 0.36, box.height * 0.26)
     half = radius * 0.86
     width = radius * OUTLINE_WIDTH
+    half += max(radius * KEYLINE, KEYLINE_LEAST)  # the paper between symbol and outline
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     coverage = {}
     for where, depth in (("inner", width / 6), ("middle", width / 2), ("outer", 5 * width / 6)):

@@ -5,8 +5,12 @@ Test modules import it as ``pdf_probe`` (``tests/support/`` is on pytest's ``pyt
 
 from __future__ import annotations
 
+import html
 import io
+import re
+import subprocess
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from pypdf import PageObject, PdfReader
 
@@ -76,4 +80,101 @@ def ink_near_edge(data: bytes, margin: float = 5.0, dpi: int = 72) -> list[str]:
                 f"y {rows.min() * mm:.1f}-{(rows.max() + 1) * mm:.1f} mm of "
                 f"{ink.shape[1] * mm:.0f} x {ink.shape[0] * mm:.0f}"
             )
+    return found
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word poppler reads from a page (``pdftotext -bbox``): its box in points from the
+    page's top left, as tall as its type size."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+
+
+_WORD = re.compile(r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*?)</word>')
+
+
+def words(data: bytes) -> list[list[Word]]:
+    """Every page's words with their boxes, as poppler finds them (one run of it)."""
+    out = subprocess.run(["pdftotext", "-bbox", "-", "-"], input=data, capture_output=True,
+                         check=True).stdout.decode()  # fmt: skip
+    return [[Word(float(a), float(b), float(c), float(d), html.unescape(t))
+             for a, b, c, d, t in _WORD.findall(page)]
+            for page in out.split("<page ")[1:]]  # fmt: skip
+
+
+def _line_of(word: Word, page: list[Word]) -> str:
+    """The words on ``word``'s baseline that run on from it (gaps under a third of its
+    height), read left to right: the piece of text it belongs to."""
+    same = sorted((w for w in page if (w.y0, w.y1) == (word.y0, word.y1)), key=lambda w: w.x0)
+    k = same.index(word)
+    first = last = k
+    gap = (word.y1 - word.y0) * 0.35
+    while first > 0 and same[first].x0 - same[first - 1].x1 < gap:
+        first -= 1
+    while last < len(same) - 1 and same[last + 1].x0 - same[last].x1 < gap:
+        last += 1
+    return " ".join(w.text for w in same[first : last + 1])
+
+
+def overlapping_words(data: bytes, tolerance: float = 0.5) -> list[str]:
+    """Where two words of a page overlap (their boxes share more than ``tolerance`` points
+    across and down, so words of one line that touch do not count): one line a pair,
+    naming the page and both pieces of text; empty when no text lies on other text."""
+    found = []
+    for number, page in enumerate(words(data), 1):
+        ordered = sorted(page, key=lambda w: w.x0)
+        for k, a in enumerate(ordered):
+            for b in ordered[k + 1 :]:
+                if b.x0 > a.x1 - tolerance:
+                    break
+                across = min(a.x1, b.x1) - max(a.x0, b.x0)
+                down = min(a.y1, b.y1) - max(a.y0, b.y0)
+                if across > tolerance and down > tolerance:
+                    found.append(f"page {number}: {_line_of(a, page)!r} at "
+                                 f"({a.x0:.0f}, {a.y0:.0f}) pt overlaps {_line_of(b, page)!r} "
+                                 f"at ({b.x0:.0f}, {b.y0:.0f}) pt")  # fmt: skip
+    return found
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A path drawn on a page (not inside a placed drawing): its box in mm from the page's
+    top left, its fill (gray level 0-255, None when unfilled) and whether it is stroked."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    fill: int | None
+
+
+def drawn_paths(data: bytes, page: int) -> list[Drawn]:
+    """The rules, boxes and fills drawn straight on a page (pdfium), in mm from its top
+    left; the box of a stroked path takes in half its line."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(data)
+    sheet = pdf[page]
+    height = sheet.get_height()
+    mm = 25.4 / 72
+    found = []
+    for item in sheet.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=0):
+        left, bottom, right, top = item.get_bounds()
+        fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+        raw.FPDFPath_GetDrawMode(item.raw, ctypes.byref(fill_mode), ctypes.byref(stroke))
+        fill = None
+        if fill_mode.value:
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            raw.FPDFPageObj_GetFillColor(item.raw, *(ctypes.byref(v) for v in (r, g, b, a)))
+            fill = round((r.value + g.value + b.value) / 3)
+        found.append(Drawn(left * mm, (height - top) * mm, right * mm, (height - bottom) * mm,
+                           fill))  # fmt: skip
     return found

@@ -11,6 +11,7 @@ import re
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from pypdf import PageObject, PdfReader
 
@@ -95,7 +96,9 @@ class Word:
     text: str
 
 
-_WORD = re.compile(r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*?)</word>')
+_WORD = re.compile(
+    r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*?)</word>'
+)
 
 
 def words(data: bytes) -> list[list[Word]]:
@@ -144,7 +147,7 @@ def overlapping_words(data: bytes, tolerance: float = 0.5) -> list[str]:
 @dataclass(frozen=True)
 class Drawn:
     """A path drawn on a page (not inside a placed drawing): its box in mm from the page's
-    top left, its fill (gray level 0-255, None when unfilled) and whether it is stroked."""
+    top left and its fill (gray level 0-255, None when unfilled)."""
 
     x0: float
     y0: float
@@ -153,18 +156,25 @@ class Drawn:
     fill: int | None
 
 
-def drawn_paths(data: bytes, page: int) -> list[Drawn]:
-    """The rules, boxes and fills drawn straight on a page (pdfium), in mm from its top
-    left; the box of a stroked path takes in half its line."""
+def drawn_paths(data: bytes) -> list[list[Drawn]]:
+    """The rules, boxes and fills drawn straight on each page (pdfium, not inside a placed
+    drawing), in mm from the page's top left; the box of a stroked path takes in half its
+    line."""
+    import pypdfium2 as pdfium
+
+    mm = 25.4 / 72
+    pages = []
+    for sheet in pdfium.PdfDocument(data):
+        pages.append(_paths(sheet, sheet.get_height(), mm))
+    return pages
+
+
+def _paths(sheet: Any, height: float, mm: float) -> list[Drawn]:
+    """One pdfium page's paths (``mm``: millimetres a point)."""
     import ctypes
 
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(data)
-    sheet = pdf[page]
-    height = sheet.get_height()
-    mm = 25.4 / 72
     found = []
     for item in sheet.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=0):
         left, bottom, right, top = item.get_bounds()
@@ -178,3 +188,25 @@ def drawn_paths(data: bytes, page: int) -> list[Drawn]:
         found.append(Drawn(left * mm, (height - top) * mm, right * mm, (height - bottom) * mm,
                            fill))  # fmt: skip
     return found
+
+
+def text_across_fills(data: bytes, tolerance: float = 0.5) -> list[str]:
+    """Where a word crosses the edge of a filled box drawn on the page (a gray banner, a
+    shaded cell) by more than ``tolerance`` points, so the edge cuts through its letters:
+    one line each, naming the page, the words' line and the box; empty when none does."""
+    mm = 72 / 25.4
+    found = []
+    for number, (page, drawn) in enumerate(zip(words(data), drawn_paths(data), strict=True), 1):
+        fills = [d for d in drawn if d.fill is not None]
+        for box in fills:
+            x0, y0, x1, y1 = box.x0 * mm, box.y0 * mm, box.x1 * mm, box.y1 * mm
+            for word in page:
+                across = min(x1, word.x1) - max(x0, word.x0)
+                down = min(y1, word.y1) - max(y0, word.y0)
+                inside = (word.x0 >= x0 - tolerance and word.x1 <= x1 + tolerance
+                          and word.y0 >= y0 - tolerance and word.y1 <= y1 + tolerance)  # fmt: skip
+                if across > tolerance and down > tolerance and not inside:
+                    found.append(f"page {number}: {_line_of(word, page)!r} at ({word.x0:.0f}, "
+                                 f"{word.y0:.0f}) pt crosses the edge of the fill from "
+                                 f"({x0:.0f}, {y0:.0f}) to ({x1:.0f}, {y1:.0f}) pt")  # fmt: skip
+    return list(dict.fromkeys(found))

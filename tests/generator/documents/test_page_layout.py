@@ -11,6 +11,8 @@ workers).
 
 Two words overlap when their boxes (poppler's: as wide as the word, as tall as its type
 size) share more than half a point across and down; words of one line that touch do not.
+And no word crosses the edge of a filled box (the answer key's gray banner, a shaded
+cell): it lies wholly inside or wholly outside.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
-from pdf_probe import overlapping_words
+from pdf_probe import overlapping_words, text_across_fills
 
 from generator.documents.calibration import calibration_pdf
 from generator.documents.decks import DeckOptions, deck_pdf
@@ -108,7 +110,7 @@ for _paper in sorted(PAPERS):
 
 
 @pytest.mark.parametrize("name", sorted(DOCUMENTS))
-def test_no_text_lies_on_other_text(name: str) -> None:
+def test_no_text_lies_on_other_text_or_across_a_fill(name: str) -> None:
     found = [f"{name}, file {n}, {where}" for n, data in enumerate(DOCUMENTS[name](), 1)
-             for where in overlapping_words(data)]  # fmt: skip
+             for where in [*overlapping_words(data), *text_across_fills(data)]]  # fmt: skip
     assert not found, "\n".join(found)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
-from pdf_probe import overlapping_words, text_across_fills
+from pdf_probe import drawn_paths, overlapping_words, text_across_fills, words
 
 from generator.documents.calibration import calibration_pdf
 from generator.documents.decks import DeckOptions, deck_pdf
@@ -114,3 +114,20 @@ def test_no_text_lies_on_other_text_or_across_a_fill(name: str) -> None:
     found = [f"{name}, file {n}, {where}" for n, data in enumerate(DOCUMENTS[name](), 1)
              for where in [*overlapping_words(data), *text_across_fills(data)]]  # fmt: skip
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_a_successive_forms_seconds_box_stands_clear_of_its_label(paper: str) -> None:
+    """On each written-solution form, 2 mm or more of white between "Seconds" and the box
+    to write them in, read from the page (poppler's word, pdfium's box)."""
+    data = successive_kit(paper, 4)[0]
+    mm = 72 / 25.4
+    gaps = []
+    for page, drawn in zip(words(data), drawn_paths(data), strict=True):
+        for word in (w for w in page if w.text == "Seconds"):
+            middle = (word.y0 + word.y1) / 2 / mm
+            right = [d.x0 - word.x1 / mm for d in drawn
+                     if d.y0 < middle < d.y1 and d.x0 > word.x0 / mm]  # fmt: skip
+            gaps.append(min(right))
+    assert len(gaps) == 4 * 4  # four players, four turns each
+    assert min(gaps) >= 2.0, f"{min(gaps):.1f} mm between 'Seconds' and its box"

@@ -111,8 +111,7 @@ class Document:
         self.y = MARGIN
         if heading:
             top = self.y
-            heading_w = text_width(heading, 16, bold=True)
-            beside = not aside or heading_w + ASIDE_GAP + text_width(aside, 10) <= self.width
+            beside = self._aside_beside(heading, aside)
             if banner:  # behind the heading and the note, with room below the note's last line
                 height = text_height(heading, 16, self.width, bold=True)
                 if note:
@@ -129,6 +128,21 @@ class Document:
                 self.y -= 1.0
                 self.text(note, size=9)
             self.y += 3.0
+
+    def _aside_beside(self, heading: str, aside: str) -> bool:
+        """Whether ``aside`` fits at the heading's right end (else it goes below)."""
+        room = self.width - text_width(heading, 16, bold=True) - ASIDE_GAP
+        return not aside or text_width(aside, 10) <= room
+
+    def heading_height(self, heading: str, *, note: str = "", aside: str = "") -> float:
+        """The mm :meth:`new_page` takes at a page's top for this heading, before the
+        first block."""
+        height = text_height(heading, 16, self.width, bold=True) + 3.0
+        if not self._aside_beside(heading, aside):
+            height += 10 * POINT * LEADING
+        if note:
+            height += text_height(note, 9, self.width) - 1.0
+        return height
 
     def _end_page(self) -> None:
         baseline = self.paper.height - FOOTER

@@ -420,14 +420,34 @@ def _qr_address(base_url: str | None, no_qr: bool) -> tuple[str | None, str]:
     return found, ""
 
 
+def per_page_text(counts: Sequence[int]) -> str:
+    """How many puzzles the pages hold, as the pages hold them.
+
+    >>> per_page_text([4, 4, 4])
+    '4 a page'
+    >>> per_page_text([3, 4, 4, 3])
+    '3 on page 1, 4 on pages 2-3 and 3 on page 4'
+    """
+    if len(set(counts)) == 1:
+        return f"{counts[0]} a page"
+    runs: list[tuple[int, int, int]] = []  # (count, first page, last page)
+    for page, count in enumerate(counts, 1):
+        if runs and runs[-1][0] == count:
+            runs[-1] = (count, runs[-1][1], page)
+        else:
+            runs.append((count, page, page))
+    parts = [f"{n} on page {a}" if a == b else f"{n} on pages {a}-{b}" for n, a, b in runs]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _worksheet_summary(target: Path, key_target: Path, printed: Any, count: int) -> list[str]:
     """What was written, naming the pages: which are the students', which the key's."""
     pages = printed.student_pages
     students = "page 1" if pages == 1 else f"pages 1-{pages}"
-    if count <= printed.per_page and pages == 1:
+    if pages == 1:
         lines = [f"Wrote {target}: {count} puzzle{'s' if count != 1 else ''} on one page."]
     else:
-        lines = [f"Wrote {target}: {count} puzzles, {printed.per_page} a page."]
+        lines = [f"Wrote {target}: {count} puzzles, {per_page_text(printed.counts)}."]
     if printed.key_pdf is not None:
         lines.append(f"  {students}: the students' copies (print one each)")
         lines.append(f"Wrote {key_target}: the answer key, {printed.key_pages} "

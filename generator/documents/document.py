@@ -38,6 +38,10 @@ BODY = 10.0
 """Points: the body text."""
 LEADING = 1.3
 """Line height as a multiple of the font size."""
+FOOTER_SIZE = 7.5
+ASIDE_GAP = 6.0
+"""mm kept clear between a heading and the Name line at its right, and between a footer
+and the page number."""
 
 
 @dataclass(frozen=True)
@@ -106,22 +110,47 @@ class Document:
         self._open = True
         self.y = MARGIN
         if heading:
-            if banner:
-                self.rect(self.left - 2.0, self.y - 1.5, self.width + 4.0, 10.0, fill=FILL,
+            top = self.y
+            beside = self._aside_beside(heading, aside)
+            if banner:  # behind the heading and the note, with room below the note's last line
+                height = text_height(heading, 16, self.width, bold=True)
+                if note:
+                    height += text_height(note, 9, self.width) - 1.0
+                self.rect(self.left - 2.0, top - 1.5, self.width + 4.0, height + 2.5, fill=FILL,
                           stroke=False)  # fmt: skip
-            baseline = self.y + 16 * POINT
             self.text(heading, size=16, bold=True)
-            if aside:
+            if aside:  # at the heading's right end, or else on a line of its own below it
+                baseline = top + 16 * POINT if beside else self.y + 10 * POINT
                 self.text_at(self.left + self.width, baseline, aside, size=10, anchor="end")
+                if not beside:
+                    self.y += 10 * POINT * LEADING
             if note:
                 self.y -= 1.0
                 self.text(note, size=9)
             self.y += 3.0
 
+    def _aside_beside(self, heading: str, aside: str) -> bool:
+        """Whether ``aside`` fits at the heading's right end (else it goes below)."""
+        room = self.width - text_width(heading, 16, bold=True) - ASIDE_GAP
+        return not aside or text_width(aside, 10) <= room
+
+    def heading_height(self, heading: str, *, note: str = "", aside: str = "") -> float:
+        """The mm :meth:`new_page` takes at a page's top for this heading, before the
+        first block."""
+        height = text_height(heading, 16, self.width, bold=True) + 3.0
+        if not self._aside_beside(heading, aside):
+            height += 10 * POINT * LEADING
+        if note:
+            height += text_height(note, 9, self.width) - 1.0
+        return height
+
     def _end_page(self) -> None:
         baseline = self.paper.height - FOOTER
-        self.text_at(MARGIN, baseline, self.footer, size=7.5)
-        self.text_at(self.paper.width - MARGIN, baseline, f"page {self.page}", size=7.5,
+        number = f"page {self.page}"
+        room = self.width - text_width(number, FOOTER_SIZE) - ASIDE_GAP
+        self.text_at(MARGIN, baseline, fit_words(self.footer, FOOTER_SIZE, room),
+                     size=FOOTER_SIZE)  # fmt: skip
+        self.text_at(self.paper.width - MARGIN, baseline, number, size=FOOTER_SIZE,
                      anchor="end")  # fmt: skip
         self.pdf.end_page()
         self._open = False
@@ -271,6 +300,24 @@ def _column_xs(x: float, columns: Sequence[Column]) -> list[tuple[float, Column]
         out.append((x, col))
         x += col.width
     return out
+
+
+def fit_words(text: str, size: float, width: float) -> str:
+    """``text`` cut after its last word that leaves it (and `` ...``) no wider than
+    ``width`` mm at ``size`` points; whole when it fits.
+
+    >>> fit_words("ids: 3x3-a 3x3-b 3x3-c", 10, 30)
+    'ids: 3x3-a ...'
+    """
+    if text_width(text, size) <= width:
+        return text
+    kept = text.removesuffix(" ...").split(" ")
+    while len(kept) > 1:
+        kept.pop()
+        cut = " ".join(kept) + " ..."
+        if text_width(cut, size) <= width:
+            return cut
+    return kept[0]
 
 
 def text_height(text: str, size: float, width: float, bold: bool = False) -> float:

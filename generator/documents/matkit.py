@@ -29,6 +29,7 @@ from generator.documents.blocks import (
 )
 from generator.documents.document import Column, Document
 from generator.documents.matrix_blocks import draw_key, key_height
+from generator.draw.fonts import text_width
 from generator.draw.layout import Size
 from printables.matrix.mat import MAX_SUCCESSIVE_PLAYERS, TIME_LIMIT, successive_schedule
 from printables.matrix.puzzles import Puzzle
@@ -276,13 +277,18 @@ def _forms(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> Non
             draw_answer_grid(doc, rows, cols, x, top + 6.5)
             below = top + 6.5 + grid_h + 7.5
             doc.text_at(x, below, "Seconds", size=10)
-            doc.rect(x + 15.0, below - 5.0, 18.0, 7.0)
-            doc.text_at(x + 36.0, below, "Signed", size=10)
-            doc.line(x + 49.0, below + 0.5, x + FORM_LINE, below + 0.5)
+            box = x + text_width("Seconds", 10) + LABEL_GAP
+            doc.rect(box, below - 5.0, 18.0, 7.0)
+            signed = box + 18.0 + LABEL_GAP
+            doc.text_at(signed, below, "Signed", size=10)
+            doc.line(signed + text_width("Signed", 10) + 1.5, below + 0.5, x + FORM_LINE,
+                     below + 0.5)  # fmt: skip
 
 
 FORM_LINE = 80.0
 """The width of a turn on a written-solution form: the Seconds box and the signature line."""
+LABEL_GAP = 3.0
+"""mm of white between a label and the box it names (Seconds), and after the box."""
 
 
 def mat_kit_pdf(puzzles: Sequence[Puzzle], options: KitOptions) -> bytes:

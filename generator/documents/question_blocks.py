@@ -13,6 +13,7 @@ kind's own judge before it is printed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from generator.documents.blocks import (
@@ -44,6 +45,33 @@ GROUP_GAP = 6.0
 ANSWER_LINE = 8.0
 ANSWER_WIDTH = 62.0
 """The answer lines' column (without the QR code)."""
+WIDEST = 100.0
+"""The widest the answer lines grow for a long answer (more lines below hold the rest)."""
+HAND = 5.0
+"""mm a character takes written by hand: an answer line holds its answer at this size."""
+CARD_NAMES = {n: 5 * n - 1 for n in range(1, 10)}
+"""Characters of ``n`` card names written with a space between (``Rg=T`` is four)."""
+ANSWER_CHARS: dict[tuple[str, str], int] = {
+    ("nada", "most"): CARD_NAMES[3],  # a nada: three cards
+    ("nada", "out"): CARD_NAMES[3],
+    ("nada", "discard"): CARD_NAMES[1],
+    ("poker", "rank"): len("A B C D E"),  # five hands, best first
+    ("poker", "best"): CARD_NAMES[5],
+    ("placement", "eighty-one"): CARD_NAMES[4],  # a column of four cards
+    ("placement", "good-riddance"): CARD_NAMES[4],
+    ("placement", "tiles"): CARD_NAMES[3],
+    ("secret-card", "secret"): CARD_NAMES[1],
+    ("secret-card", "clue"): len("Clue 10"),
+    ("cipher", "which"): 1,
+    ("cipher", "pattern"): len("2-2-2 (2 shared by all)"),
+    ("cipher", "complete"): CARD_NAMES[1],
+    ("challenge", "split"): CARD_NAMES[9],  # a set of nine cards
+    ("challenge", "pair-free"): CARD_NAMES[6],
+}
+"""The longest right answer to one answer line, in characters, by kind and question (the
+test of every kind's answers holds the kinds to them)."""
+DEFAULT_CHARS = CARD_NAMES[5]
+"""For a question not in :data:`ANSWER_CHARS`: five card names."""
 SIDE_GAP = 5.0
 FOOT = 4.0
 KEY_SIZE = 9.0
@@ -107,12 +135,41 @@ def head_height(puzzle: Question, width: float) -> float:
     return max(6.5, text_height(puzzle.text, HEAD_SIZE, width - 28.0 - ID_ROOM, bold=True)) + 2.0
 
 
+def answer_chars(puzzle: Question) -> int:
+    """The characters the longest right answer to one of the puzzle's answer lines takes
+    (the same for every puzzle of its question, so the space gives nothing away)."""
+    return ANSWER_CHARS.get((puzzle.kind, puzzle.question), DEFAULT_CHARS)
+
+
+def field_room(field: str) -> float:
+    """How far a field's label and the gap after it reach along its first line."""
+    return text_width(field, 10) + 1.5 if field else 0.0
+
+
+def answer_column(puzzle: Question) -> float:
+    """The answer lines' width: :data:`ANSWER_WIDTH`, or wider (up to :data:`WIDEST`) when
+    an answer written by hand needs it."""
+    if not puzzle.answer_fields:
+        return 0.0
+    need = max(field_room(f) for f in puzzle.answer_fields) + HAND * answer_chars(puzzle)
+    return max(ANSWER_WIDTH, min(WIDEST, need))
+
+
+def field_lines(puzzle: Question, field: str) -> int:
+    """The lines a field takes: its labelled line, and more below it (from the column's
+    left) until they hold the longest right answer written by hand."""
+    width = answer_column(puzzle)
+    need = HAND * answer_chars(puzzle) - (width - field_room(field))
+    return 1 + max(0, math.ceil(need / width - 1e-9))
+
+
 def answer_size(puzzle: Question, qr: bool) -> tuple[float, float]:
     """The answer column: its grid (a layout's) or its lines, and the QR code to their
     right."""
     grid_w, grid_h = grid_size(*puzzle.answer_grid)
-    width = max(grid_w, ANSWER_WIDTH if puzzle.answer_fields else 0.0)
-    lines = len(puzzle.answer_fields) * ANSWER_LINE + (grid_h + 2.0 if grid_h else 0.0) + 2.0
+    width = max(grid_w, answer_column(puzzle))
+    count = sum(field_lines(puzzle, field) for field in puzzle.answer_fields)
+    lines = count * ANSWER_LINE + (grid_h + 2.0 if grid_h else 0.0) + 2.0
     return width + (3.0 + QR_SIZE if qr else 0.0), max(lines, QR_BLOCK if qr else 0.0)
 
 
@@ -183,11 +240,15 @@ def draw_answer(doc: Document, puzzle: Question, x: float, y: float, url: str | 
     if puzzle.answer_grid != (0, 0):
         draw_answer_grid(doc, *puzzle.answer_grid, x, y + 1.0)
         y += grid_size(*puzzle.answer_grid)[1] + 2.0
-    for k, field in enumerate(puzzle.answer_fields):
-        base = y + 6.0 + k * ANSWER_LINE
-        doc.text_at(x, base, field, size=10)
-        start = x + text_width(field, 10) + 1.5 if field else x
-        doc.line(start, base + 0.8, right, base + 0.8, 0.5)
+    line = 0
+    for field in puzzle.answer_fields:
+        for k in range(field_lines(puzzle, field)):
+            base = y + 6.0 + line * ANSWER_LINE
+            line += 1
+            if k == 0 and field:
+                doc.text_at(x, base, field, size=10)
+            start = x + (field_room(field) if k == 0 else 0.0)
+            doc.line(start, base + 0.8, right, base + 0.8, 0.5)
 
 
 def draw_puzzle(

@@ -5,8 +5,9 @@ small real cards with their names; Costly Tricks: the hands as a bridge diagram)
 the answer, its id and, given the web app's address, a QR code of its checking page
 (``<base-url>/check/<id>``).
 
-Puzzles are packed a fixed number to a page (as many as fit with cards still large enough
-to read, unless the teacher chooses), each page headed with Name and Date lines. The key
+Puzzles are packed up to a fixed number to a page (as many as fit with cards still large
+enough to read, unless the teacher chooses), spread evenly over as few pages as hold them,
+each page headed with Name and Date lines. The key
 starts on a new page under a gray banner, so it is told apart at a glance, or goes to a
 file of its own (:attr:`Worksheet.key_pdf`), so the students' pages can be printed thirty
 times and the key once.
@@ -75,13 +76,19 @@ class WorksheetOptions:
 @dataclass(frozen=True)
 class Worksheet:
     """A printed worksheet: the PDF (the students' pages, then the key's unless it is
-    apart), the key on its own when asked for, and how the pages divide."""
+    apart), the key on its own when asked for, and how the pages divide: how many puzzles
+    each student page holds."""
 
     pdf: bytes
     key_pdf: bytes | None
     student_pages: int
     key_pages: int
-    per_page: int
+    counts: tuple[int, ...]
+
+    @property
+    def per_page(self) -> int:
+        """How many puzzles the first page holds."""
+        return self.counts[0]
 
 
 class WorksheetError(ValueError):
@@ -108,16 +115,16 @@ def make_worksheet(
     ids = id_list(puzzles, 4)
     doc = Document(options.paper, f"{title} ({sizes})", subject=design.subject,
                    footer=f"{title}: {ids}")  # fmt: skip
-    per_page = _student_pages(doc, puzzles, design, title, options)
+    counts = _student_pages(doc, puzzles, design, title, options)
     student_pages = doc.page
     if not options.key:
-        return Worksheet(doc.finish(), None, student_pages, 0, per_page)
+        return Worksheet(doc.finish(), None, student_pages, 0, counts)
     if not key_apart:
         _key_pages(doc, puzzles, design, title, ids)
-        return Worksheet(doc.finish(), None, student_pages, doc.page - student_pages, per_page)
+        return Worksheet(doc.finish(), None, student_pages, doc.page - student_pages, counts)
     key = Document(options.paper, f"Answer key: {title} ({sizes})", subject=design.subject)
     _key_pages(key, puzzles, design, title, ids)
-    return Worksheet(doc.finish(), key.finish(), student_pages, key.page, per_page)
+    return Worksheet(doc.finish(), key.finish(), student_pages, key.page, counts)
 
 
 def _student_pages(
@@ -126,10 +133,10 @@ def _student_pages(
     design: PuzzleDesign,
     title: str,
     options: WorksheetOptions,
-) -> int:
+) -> tuple[int, ...]:
     """The puzzles in equal slots, ``per_page`` on the first page (below the
     instructions) and as many on the others (or, unless the teacher chose how many, more
-    where more fit); returns how many the first page holds."""
+    where more fit), spread evenly over the pages; returns how many each page holds."""
     qr = options.base_url is not None
     doc.new_page(title, aside=NAME_LINE)
     doc.text(design.instructions(puzzles[0]), size=10)
@@ -147,21 +154,49 @@ def _student_pages(
             f"{per_page} {sizes} puzzles do not fit on one {doc.paper.name} page; at most {most} do"
         )
     tallest = max(plan.height for plan in plans if plan is not None)
-    top, on_page, capacity = doc.y, 0, per_page
-    for number, (puzzle, plan) in enumerate(zip(puzzles, plans, strict=True), 1):
-        if on_page == capacity:
-            doc.new_page(f"{title} (continued)", aside=NAME_LINE)
-            top, on_page = doc.y, 0
-            room = doc.bottom - top
-            if options.per_page is None:  # the teacher's choice is kept on every page
-                capacity = max(per_page, min(MOST_PER_PAGE, int(room / tallest + 1e-9)))
-            slot = room / capacity
-        doc.y = top + on_page * slot
-        on_page += 1
-        url = check_url(options.base_url, puzzle.id) if options.base_url else None
-        assert plan is not None
-        design.draw(doc, puzzle, number, url, plan)
-    return per_page
+    continued = f"{title} (continued)"
+    later = doc.bottom - MARGIN - doc.heading_height(continued, aside=NAME_LINE)
+    capacity = per_page
+    if options.per_page is None:  # the teacher's choice is kept on every page
+        capacity = max(per_page, min(MOST_PER_PAGE, int(later / tallest + 1e-9)))
+    counts = balanced(len(puzzles), per_page, capacity)
+    top, number = doc.y, 0
+    for page, count in enumerate(counts):
+        if page:
+            doc.new_page(continued, aside=NAME_LINE)
+            top, room = doc.y, doc.bottom - doc.y
+        slot = room / (per_page if page == 0 else capacity)
+        for k in range(count):
+            puzzle, plan = puzzles[number], plans[number]
+            number += 1
+            doc.y = top + k * slot
+            url = check_url(options.base_url, puzzle.id) if options.base_url else None
+            assert plan is not None
+            design.draw(doc, puzzle, number, url, plan)
+    return counts
+
+
+def balanced(count: int, first: int, others: int) -> tuple[int, ...]:
+    """How many puzzles each page holds: as few pages as hold ``count`` puzzles, ``first``
+    at most on the first page and ``others`` on each other, and the puzzles spread as
+    evenly as those allow (no page left with one puzzle while others hold four).
+
+    >>> balanced(12, 3, 4)
+    (3, 3, 3, 3)
+    >>> balanced(10, 3, 4)
+    (3, 4, 3)
+    >>> balanced(5, 2, 2)
+    (2, 2, 1)
+    >>> balanced(4, 4, 8)
+    (4,)
+    """
+    pages = 1 + max(0, -(-(count - first) // others))
+    caps = [first] + [others] * (pages - 1)
+    counts = [0] * pages
+    for _ in range(count):
+        page = min((k for k in range(pages) if counts[k] < caps[k]), key=lambda k: counts[k])
+        counts[page] += 1
+    return tuple(counts)
 
 
 def _most_per_page(

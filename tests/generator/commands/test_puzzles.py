@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -153,7 +154,7 @@ def test_worksheet_key_apart_writes_two_files_and_names_them(tmp_path: Path) -> 
     lines = stdout.splitlines()
     key_pages = len(PdfReader(key).pages)
     assert lines[:3] == [
-        f"Wrote {out}: 5 puzzles, 2 a page.",
+        f"Wrote {out}: 5 puzzles, 2 on pages 1-2 and 1 on page 3.",
         "  pages 1-3: the students' copies (print one each)",
         f"Wrote {key}: the answer key, {key_pages} page{'s' if key_pages > 1 else ''} "
         "(for the teacher).",
@@ -601,3 +602,18 @@ def test_a_limit_without_count_is_refused() -> None:
     status, out, err = run("solve", "matrix", "--id", SOLVABLE_ID, "--limit", "5")
     assert status == 2 and out == ""
     assert "--limit says where --count stops: give it with --count" in err
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_worksheet_says_how_many_puzzles_each_page_holds(tmp_path: Path, paper: str) -> None:
+    """Three Costly Tricks problems fit the first page (below the instructions) and four
+    the others: ten are spread 3, 4 and 3, and the command says so, as the pages hold them."""
+    out = tmp_path / "tricks.pdf"
+    args = ["--seed", "4", "--count", "10", "--no-key", "--no-qr", "--paper", paper]
+    code, stdout, stderr = run("worksheet", "costly-tricks", *args, "--out", str(out))
+    assert code == 0, stderr
+    counts = [len(re.findall(r"Puzzle \d+\b", page.extract_text()))
+              for page in PdfReader(out).pages]  # fmt: skip
+    assert counts == [3, 4, 3]
+    assert stdout.startswith(f"Wrote {out}: 10 puzzles, 3 on page 1, 4 on page 2 and 3 on "
+                             "page 3.\n")  # fmt: skip

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from question_support import wrong_answer
 
 from generator import commands
+from generator.commands.puzzles import per_page_text
 from printables.puzzles import kinds
 from printables.questions.base import Question, question_kinds
 
@@ -127,10 +128,14 @@ def test_too_many_a_page_are_refused_saying_how_many_fit(
     most = int(found[1])
     code, stdout, stderr = run(*args, "--per-page", str(most))
     assert code == 0, stderr
-    assert stdout.splitlines()[0].endswith(f": 9 puzzles, {most} a page.")
     pages = -(-9 // most)
     (target,) = tmp_path.iterdir()
     assert len(PdfReader(target).pages) == pages
+    # the pages as the command says they are: at most MOST, spread evenly
+    counts = [len(re.findall(r"Puzzle \d+\b", page.extract_text()))
+              for page in PdfReader(target).pages]  # fmt: skip
+    assert sum(counts) == 9 and max(counts) <= most and max(counts) - min(counts) <= 1
+    assert stdout.splitlines()[0].endswith(f": 9 puzzles, {per_page_text(counts)}.")
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -164,13 +164,17 @@ def test_each_block_takes_the_room_it_says(paper: str) -> None:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_three_problems_fit_the_first_page_and_four_the_others(paper: str) -> None:
-    problems = [*mix(), *mix()][:12]
+@pytest.mark.parametrize(("count", "pages"), [(12, [3, 3, 3, 3]), (10, [3, 4, 3]), (7, [3, 4])])
+def test_three_problems_fit_the_first_page_four_the_others_spread_evenly(
+    paper: str, count: int, pages: list[int]
+) -> None:
+    """As few pages as hold the problems (three fit the first, four the others), and no
+    page left with one problem while others hold four."""
+    problems = [*mix(), *mix()][:count]
     printed = make_worksheet(problems, WorksheetOptions(PAPERS[paper], BASE_URL, key=False))
-    assert printed.per_page == 3
-    assert printed.student_pages == 4  # 3 + 4 + 4 + 1
     texts = [page.extract_text() for page in PdfReader(io.BytesIO(printed.pdf)).pages]
-    assert [len(re.findall(r"Puzzle \d+\n", text)) for text in texts] == [3, 4, 4, 1]
+    assert [len(re.findall(r"Puzzle \d+\n", text)) for text in texts] == pages
+    assert list(printed.counts) == pages and printed.student_pages == len(pages)
 
 
 def test_a_card_reads_without_color() -> None:

@@ -102,11 +102,13 @@ def sheet(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str, str],
         if stored.exists():
             data = json.loads(stored.read_text(encoding="utf-8"))
             pdf = (folder / f"{key}-{question}-{paper}.pdf").read_bytes()
-            return Printed(Worksheet(pdf, None, *data["pages"]), tuple(data["texts"]))
+            students, keys, counts = data["pages"]
+            return Printed(Worksheet(pdf, None, students, keys, tuple(counts)),
+                           tuple(data["texts"]))  # fmt: skip
         options = WorksheetOptions(PAPERS[paper], BASE_URL)
         printed = make_worksheet(puzzles(key, question), options)
         texts = tuple(page_texts(printed.pdf))
-        pages = [printed.student_pages, printed.key_pages, printed.per_page]
+        pages = [printed.student_pages, printed.key_pages, list(printed.counts)]
         record = json.dumps({"pages": pages, "texts": texts}).encode()
         name = f"{key}-{question}-{paper}"
         for path, content in ((folder / f"{name}.pdf", printed.pdf), (stored, record)):
@@ -303,13 +305,14 @@ def test_per_page_is_honoured_and_too_many_are_refused_saying_how_many_fit(
         if most + 1 < MOST:  # the next one up is refused too, naming the same number
             with pytest.raises(WorksheetError, match=f"; at most {most} do$"):
                 print_with(most + 1)
-    # the most that fit, and one, a page: a page full, then the one left over
+    # the most that fit, and one, a page: two pages, the puzzles spread evenly over them
     for per_page in sorted({1, most}):
         printed = print_with(per_page, per_page + 1)
-        assert printed.per_page == per_page and printed.key_pages == 0
+        spread = [(per_page + 2) // 2, (per_page + 1) // 2]
+        assert list(printed.counts) == spread and printed.key_pages == 0
         texts = page_texts(printed.pdf)
         assert len(texts) == printed.student_pages == 2
-        assert [len(ids_on(text, shown)) for text in texts] == [per_page, 1]
+        assert [len(ids_on(text, shown)) for text in texts] == spread
 
 
 @pytest.mark.parametrize(("key", "question"), CASES)

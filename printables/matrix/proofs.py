@@ -310,7 +310,8 @@ class ProofError(ValueError):
 def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
     """Re-check every step of ``proof`` by counting, without the solver or the builder's
     helpers: the lists by brute force over every value list, each fact's cards, each
-    crowd's crossings and places, and that no pair of lists is left standing. Raises
+    crowd's crossings and places, that no pair of lists is left standing, and that the
+    words say all they claim (:func:`check_words`). Raises
     :class:`ProofError` naming the first step that fails."""
     if (proof.rows, proof.cols) != (rows, cols):
         raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
@@ -336,6 +337,20 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
                 _check_crowd(cards, col_option, row_option, crowded[j, i], f"lists {j} and {i}")
             else:
                 raise ProofError(f"row list {i} with column list {j} is not ruled out")
+    check_words(proof.lines)
+
+
+def check_words(lines: Sequence[str]) -> None:
+    """Check that the proof's words say all they claim: no step is empty, and a step that
+    announces what follows (it ends in a colon) is followed by at least one step it
+    announces, not by another announcement nor by the conclusion ("That ...")."""
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            raise ProofError(f"step {n} is empty")
+        if line.endswith(":"):
+            after = lines[n] if n < len(lines) else ""
+            if not after.strip() or after.endswith(":") or after.startswith("That "):
+                raise ProofError(f"step {n} announces steps that do not follow: {line!r}")
 
 
 def _ruled(proof: Proof, rows: Option, cols: Option) -> bool:
@@ -430,21 +445,34 @@ def _lines(proof: Proof) -> tuple[str, ...]:
         "A row and a column cross at a card showing both their values, so a row and a column "
         "never share two colors, two shades, two patterns or two shapes; and k rows sharing "
         "one value and m columns sharing another cross in k x m places."
-        + (" So (rows and columns alike):" if rows == cols else " So:" if proof.facts else ""),
+        + (
+            (" So (rows and columns alike):" if rows == cols else " So:")
+            if proof.facts
+            else " That rules out every pair of lists but those below."
+            if proof.crowds
+            else ""
+        ),
     ]
     lines += [_fact_text(f) for f in proof.facts]
     if proof.crowds:
         lines.append(
-            "That leaves these pairs of lists, where cards outnumber their places"
+            "That leaves these pairs, row list x column list, where cards outnumber their "
+            "places"
             + (
                 " (each also the other way round: the same grid turned over):"
                 if rows == cols
                 else ":"
             )
         )
-        lines += [_crowd_text(c) for c in proof.crowds]
-    else:
+        lines += _crowd_texts(proof.crowds)
+    elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
+    else:
+        lines.append(
+            "That alone rules out every pair of lists: in each, a row value and a column "
+            "value are two colors, two shades, two patterns or two shapes. No arrangement "
+            "works."
+        )
     return tuple(lines)
 
 
@@ -470,12 +498,19 @@ def _lines_of(k: int, word: str, value: Value) -> str:
     return f"{k} {word}s sharing {value.symbol}"
 
 
-def _crowd_text(crowd: Crowd) -> str:
-    why = crowd.why
-    where = or_list([f"{v.name} row x {w.name} column" for v, w in why.crossings])
-    cards = ", ".join(str(c) for c in why.cards)
-    places = f"{why.places} place{'s' if why.places != 1 else ''}"
-    return (
-        f"Rows ({crowd.row_list}) with columns ({crowd.col_list}): {cards} fit only at {where}: "
-        f"{places} for {len(why.cards)} cards."
-    )
+def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
+    """A line for each crowd of cards, naming every pair of lists where that crowd (the
+    same cards, crossings and places) outnumbers its places: ``(1) x (4), (2) x (4): Rb=T,
+    Rb~T fit only at R row x T column: 1 place for 2 cards.``"""
+    pairs: dict[TooMany, list[str]] = {}
+    for crowd in crowds:
+        pairs.setdefault(crowd.why, []).append(f"({crowd.row_list}) x ({crowd.col_list})")
+    lines = []
+    for why, where in pairs.items():
+        at = or_list([f"{v.symbol} row x {w.symbol} column" for v, w in why.crossings])
+        cards = ", ".join(str(c) for c in why.cards)
+        places = f"{why.places} place{'s' if why.places != 1 else ''}"
+        lines.append(
+            f"{', '.join(where)}: {cards} fit only at {at}: {places} for {len(why.cards)} cards."
+        )
+    return lines

@@ -17,9 +17,10 @@ from printables.matrix.proofs import (
     ProofError,
     TooFew,
     check_proof,
+    check_words,
     impossibility_proof,
 )
-from printables.matrix.puzzles import generate
+from printables.matrix.puzzles import generate, get_puzzle
 from printables.matrix.solver import solve
 
 BOOK = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
@@ -36,14 +37,12 @@ def test_the_books_set_is_proved_and_the_proof_reads_as_steps() -> None:
     assert "never share two colors, two shades, two patterns or two shapes" in lines[2]
     assert lines[3:] == (
         "No card shows blue and black: a row sharing B cannot cross a column sharing b.",
-        "That leaves these pairs of lists, where cards outnumber their places (each also the "
-        "other way round: the same grid turned over):",
-        "Rows (2) with columns (2): Gb=C, GbzS fit only at green row x green column: 1 place "
-        "for 2 cards.",
-        "Rows (2) with columns (3): Rb~T, Rw~T fit only at triangle row x wavy column: 1 place "
-        "for 2 cards.",
-        "Rows (3) with columns (4): BwzT, RgzS, BgzT fit only at zigzag row x gray column or "
-        "zigzag row x triangle column: 2 places for 3 cards.",
+        "That leaves these pairs, row list x column list, where cards outnumber their places "
+        "(each also the other way round: the same grid turned over):",
+        "(2) x (2): Gb=C, GbzS fit only at G row x G column: 1 place for 2 cards.",
+        "(2) x (3): Rb~T, Rw~T fit only at T row x ~ column: 1 place for 2 cards.",
+        "(3) x (4): BwzT, RgzS, BgzT fit only at z row x g column or z row x T column: 2 places "
+        "for 3 cards.",
     )
     assert proof.steps == 4
 
@@ -74,6 +73,39 @@ def test_a_proof_exists_exactly_when_the_solver_finds_no_grid(
             impossibility_proof(cards, *size)
     else:
         check_proof(cards, *size, impossibility_proof(cards, *size))
+
+
+# A hard 5x5 worksheet (printables worksheet matrix --size 5x5 --kind impossible
+# --difficulty hard --seed 0): two of its twelve sets need no crossing fact.
+NO_FACT_SETS = ["5x5-6qqr1g", "5x5-1ak672"]
+
+
+@pytest.mark.parametrize("puzzle_id", NO_FACT_SETS)
+def test_a_square_proof_needing_no_crossing_fact_announces_none(puzzle_id: str) -> None:
+    """The rule of crossings announced facts ("So (rows and columns alike):") that never
+    came; such a proof ends with the rule itself, which rules out every pair of lists."""
+    puzzle = get_puzzle(puzzle_id)
+    proof = puzzle.proof
+    assert proof is not None and not proof.facts and not proof.crowds
+    check_proof(puzzle.cards, 5, 5, proof)
+    assert proof.lines[2].endswith("cross in k x m places.")
+    assert proof.lines[3].startswith("That alone rules out every pair of lists: in each, a row")
+    assert len(proof.lines) == 4
+    assert all(line.strip() for line in proof.lines)
+
+
+def test_the_checker_rejects_a_step_announced_and_not_given() -> None:
+    lines = list(impossibility_proof(BOOK, 3, 3).lines)
+    check_words(lines)
+    announced = lines[2] + " So (rows and columns alike):"
+    with pytest.raises(ProofError, match="step 3 announces steps that do not follow"):
+        check_words([*lines[:2], announced, "That rules out every pair of lists."])
+    with pytest.raises(ProofError, match="step 3 announces"):
+        check_words([*lines[:3], *lines[4:]])  # the fact announced, left out
+    with pytest.raises(ProofError, match="step 5 is empty"):
+        check_words([*lines[:4], "  ", *lines[5:]])
+    with pytest.raises(ProofError, match=r"step 5 announces"):
+        check_words(lines[:5])  # the crowds announced, none given
 
 
 @pytest.fixture(scope="module")

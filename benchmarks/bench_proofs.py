@@ -8,6 +8,14 @@ steps (crossing facts and crowds) and in characters, and the longest for hard se
 quick mode, is re-checked by the independent checker and held against the solver; a
 proof that fails its check, or a set the solver can solve, exits 1.
 
+It then prints the length targets over every size, PASS or FAIL, and exits 1 on FAIL
+(quick mode shows them, not judged):
+
+- a printed key's proof (a hard set's) fits in a third of a page: at most
+  :data:`PRINTED_MOST` characters;
+- a proof of any impossible set (all levels, as a set typed by hand may be): 99 % under
+  :data:`TYPED_P99` characters, none over a page (:data:`PAGE`).
+
     python benchmarks/bench_proofs.py [--sets N] [--checked N] [--quick]
 
 ``--quick`` (for CI) takes 6 sets per size and checks every one.
@@ -27,10 +35,43 @@ from printables.matrix.puzzles import MAX_SEED, generate
 from printables.matrix.solver import solve
 
 LEVELS = ("easy", "medium", "hard")
+PRINTED_MOST = 1500
+"""The most characters of a printed key's proof: a third of a page."""
+TYPED_P99 = 4000
+"""The characters under which 99 % of all proofs must stay."""
+PAGE = 4500
+"""The characters of a page of proof: no proof may run longer."""
 
 
-def bench(sets: int, checked: int) -> bool:
+def percentile(values: Sequence[int], share: float) -> int:
+    """The value under which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def targets(every: Sequence[int], printed: Sequence[int], quick: bool) -> bool:
+    """Print the length targets against all sizes' proofs; whether they are met."""
+    judged = [
+        (f"printed keys (hard sets): longest <= {PRINTED_MOST:,} chars", max(printed),
+         max(printed) <= PRINTED_MOST),
+        (f"every proof: 99th percentile < {TYPED_P99:,} chars", percentile(every, 0.99),
+         percentile(every, 0.99) < TYPED_P99),
+        (f"every proof: longest <= {PAGE:,} chars (a page)", max(every), max(every) <= PAGE),
+    ]  # fmt: skip
+    print(f"all sizes: {len(every)} proofs, median {statistics.median(every):,.0f} chars, "
+          f"90th percentile {percentile(every, 0.9):,}; printed keys: median "
+          f"{statistics.median(printed):,.0f}, "
+          f"90th percentile {percentile(printed, 0.9):,}")  # fmt: skip
+    for name, value, met in judged:
+        verdict = "not judged in quick mode" if quick else "PASS" if met else "FAIL"
+        print(f"{name:<50} {value:>7,}  {verdict}")
+    return quick or all(met for _, _, met in judged)
+
+
+def bench(sets: int, checked: int, quick: bool = False) -> bool:
     ok = True
+    every: list[int] = []
+    printed: list[int] = []
     print(f"{'size':<5} {'sets':>5} {'ms median':>9} {'steps median':>12} {'longest':>7} "
           f"{'chars longest':>13} {'hard: longest':>13} {'hard chars':>10} "
           f"{'checked':>7}")  # fmt: skip
@@ -69,7 +110,9 @@ def bench(sets: int, checked: int) -> bool:
               f"{statistics.median(steps):>12g} {max(steps):>7} {max(chars):>13,} "
               f"{max(hard_steps, default=0):>13} {max(hard_chars, default=0):>10,} "
               f"{verified:>7}", flush=True)  # fmt: skip
-    return ok
+        every += chars
+        printed += hard_chars
+    return targets(every, printed, quick) and ok
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -80,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sets = args.sets or (6 if args.quick else 1000)
     checked = sets if args.quick else args.checked if args.checked is not None else 30
-    return 0 if bench(sets, checked) else 1
+    return 0 if bench(sets, checked, args.quick) else 1
 
 
 if __name__ == "__main__":

@@ -14,6 +14,13 @@ Every output is read back (pdfium): it must be a PDF that shows each puzzle id t
 reported, as many as were asked for; a failed command or a wrong output exits 1, as does
 a missed target.
 
+It then times, side by side in this one process, :func:`~printables.matrix.solver.solve`
+and :func:`~printables.matrix.solver.has_solution` (which the generator calls) on the same
+impossible sets of each square size (medium and hard, as the worksheets pick them) and
+on random 5x5 sets (mostly solvable; the generator's walk starts from such sets): the
+median of five passes, in ms a set. These figures are shown, not judged: the sheet's own
+time is the target.
+
 With ``--calibrate`` it prints instead the thirds of the difficulty measure over random
 solvable sets of each size: the values kept in :data:`printables.matrix.puzzles.THRESHOLDS`.
 
@@ -178,6 +185,37 @@ def bench(
     return passed
 
 
+def side_by_side(sets: int, passes: int) -> None:
+    """Print solve's and has_solution's time a set on the same sets (see the docstring)."""
+    from printables.cards.deck import Card
+    from printables.cards.decks import FOUR_D
+    from printables.matrix.puzzles import MAX_SEED, generate
+    from printables.matrix.solver import has_solution, solve
+
+    groups: dict[str, tuple[int, list[Sequence[Card]]]] = {}
+    for side in (3, 4, 5):
+        groups[f"{side}x{side} impossible"] = (side, [
+            generate(side, side, "impossible", level, n * 7919 % MAX_SEED).cards
+            for n in range(sets) for level in ("medium", "hard")
+        ])  # fmt: skip
+    rng = random.Random(5)
+    groups["5x5 random"] = (5, [rng.sample(list(FOUR_D.cards), 25) for _ in range(2 * sets)])
+    print(f"{'sets (ms a set, median of passes)':<34} {'solve':>7} {'has_solution':>12} "
+          f"{'ratio':>6}")  # fmt: skip
+    for name, (side, cards) in groups.items():
+        medians = []
+        for function in (solve, has_solution):
+            times = []
+            for _ in range(passes):
+                start = time.perf_counter()
+                for one in cards:
+                    function(one, side, side)
+                times.append((time.perf_counter() - start) / len(cards) * 1000)
+            medians.append(statistics.median(times))
+        print(f"{name + f' ({len(cards)})':<34} {medians[0]:>7.2f} {medians[1]:>12.2f} "
+              f"{medians[1] / medians[0]:>6.2f}", flush=True)  # fmt: skip
+
+
 def calibrate(sets: int) -> None:
     """Print, per size, the measure's thirds over random solvable sets."""
     from printables.cards.decks import FOUR_D
@@ -228,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         calibrate(sets)
         return 0
     passed = bench(QUICK_JOBS if args.quick else JOBS, runs, args.quick)
+    side_by_side(3 if args.quick else 20, 1 if args.quick else 5)
     if args.quick:
         print(f"calibration on {sets} solvable sets per size:")
         calibrate(sets)

@@ -31,8 +31,9 @@ Rows: a row of 3 cards shares a value that at least 3 cards show; ...
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -118,13 +119,17 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     row_counts = [Counter(o) for o in row_options]
     col_counts = [Counter(o) for o in col_options]
     facts, standing = sets.cover(row_counts, col_counts, rows == cols)
-    crowds = []
-    for i, j in sorted(standing):
-        why = sets.too_many(row_counts[i], col_counts[j])
-        if why is None:
-            raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility proof")
-        crowds.append(Crowd(i + 1, j + 1, why))
     value = sets.values
+    pairs = sorted(standing)
+    found: dict[tuple[int, int], list[TooMany]] = {}
+    for i, j in pairs:
+        found[i, j] = sets.too_many(row_counts[i], col_counts[j])
+        if not found[i, j]:
+            raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility proof")
+    crowds = _fewest_crowds(
+        cards, found, [tuple(value[v] for v in o) for o in row_options],
+        [tuple(value[v] for v in o) for o in col_options],
+    )  # fmt: skip
     return Proof(
         rows,
         cols,
@@ -133,6 +138,47 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
         tuple(TooFew(value[v], kv, value[w], kw, n) for v, kv, w, kw, n in facts),
         tuple(crowds),
     )
+
+
+def _fits(shown: dict[Card, frozenset[Value]], rows: Option, cols: Option, why: TooMany) -> bool:
+    """Whether crowd ``why`` holds for this pair of lists as it is told: its crossings are
+    among the pair's, its cards (``shown``: the values each shows) fit no other, and they
+    hold the places it says."""
+    named = set(why.crossings)
+    if not all(v in rows and w in cols for v, w in named):
+        return False
+    row_values, col_values = set(rows), set(cols)
+    for card in why.cards:
+        values = shown[card]
+        across = [w for w in col_values if w in values]
+        if any((v, w) not in named for v in row_values if v in values for w in across):
+            return False
+    return sum(rows.count(v) * cols.count(w) for v, w in named) == why.places
+
+
+def _fewest_crowds(
+    cards: Sequence[Card],
+    found: dict[tuple[int, int], list[TooMany]],
+    row_options: Sequence[Option],
+    col_options: Sequence[Option],
+) -> tuple[Crowd, ...]:
+    """A crowd for each pair of lists left, chosen so that few crowds serve them all (the
+    words tell a crowd once for all its pairs): greedily, the crowd found for some pair
+    that holds for the most pairs still open, the one with fewer cards first."""
+    candidates = list(dict.fromkeys(why for whys in found.values() for why in whys))
+    shown = {card: frozenset(card.shown) for card in cards}
+    serves = {
+        why: {(i, j) for i, j in found if _fits(shown, row_options[i], col_options[j], why)}
+        for why in candidates
+    }
+    open_pairs = set(found)
+    chosen: dict[tuple[int, int], TooMany] = {}
+    while open_pairs:
+        best = max(candidates, key=lambda w: (len(serves[w] & open_pairs), -len(w.cards)))
+        for pair in serves[best] & open_pairs:
+            chosen[pair] = best
+        open_pairs -= serves[best]
+    return tuple(Crowd(i + 1, j + 1, chosen[i, j]) for i, j in sorted(chosen))
 
 
 _Fact = tuple[int, int, int, int, int]
@@ -213,13 +259,25 @@ class _Sets:
                     rows_in = sum(1 << i for i, c in enumerate(row_counts) if c[v] >= kv)
                     cols_in = sum(1 << j for j, c in enumerate(col_counts) if c[w] >= kw)
                     candidates.append(((v, kv, w, kw, both), rows_in, cols_in))
+        attributes: dict[str, int] = {}  # each attribute's values as a bit mask
+        for v, value in enumerate(self.values):
+            attributes[value.attribute] = attributes.get(value.attribute, 0) | 1 << v
+
+        def used(counts: Counter[int]) -> int:
+            return sum(1 << v for v in counts)
+
+        def clashes(row: int, col: int) -> bool:
+            """Whether a row value and a column value are two values of one attribute."""
+            for mask in attributes.values():
+                r, c = row & mask, col & mask
+                if r and c and (r | c).bit_count() > 1:
+                    return True
+            return False
+
+        col_used = [used(c) for c in col_counts]
         standing = [
-            sum(
-                1 << j
-                for j, c in enumerate(col_counts)
-                if not any(self.clash(v, w) for v in r for w in c)
-            )
-            for r in row_counts
+            sum(1 << j for j, c in enumerate(col_used) if not clashes(r, c))
+            for r in map(used, row_counts)
         ]
         chosen: list[_Fact] = []
         while candidates:
@@ -250,19 +308,31 @@ class _Sets:
         }
         return chosen, left_over
 
-    def too_many(self, rows: Counter[int], cols: Counter[int]) -> TooMany | None:
-        """When the cards cannot go to the crossings, a group of them too large for the
-        only crossings they fit (what the failed search for a card visited)."""
+    def too_many(self, rows: Counter[int], cols: Counter[int]) -> list[TooMany]:
+        """When the cards cannot go to the crossings, groups of them too large for the
+        only crossings they fit (what the failed search for a card visited), one for each
+        of a few orders of placing the cards; none when the cards can go."""
         slots = [((v, w), kv * kw) for v, kv in rows.items() for w, kw in cols.items()]
         masks = [self.shows[v] & self.shows[w] for (v, w), _ in slots]
-        placing = _Placing(len(self.cards), masks, [places for _, places in slots])
-        if placing.done:
-            return None
-        crowd = tuple(self.cards[i] for i in sorted(set(placing.crowd)))
-        visited = sorted(placing.visited)
-        value = self.values
-        crossings = tuple((value[slots[t][0][0]], value[slots[t][0][1]]) for t in visited)
-        return TooMany(crowd, crossings, sum(slots[t][1] for t in visited))
+        n = len(self.cards)
+        found = []
+        for order in (range(n), range(n - 1, -1, -1), *(_ORDERS.get(n, ()))):
+            placing = _Placing(n, masks, [places for _, places in slots], order)
+            if placing.done:
+                return []
+            crowd = tuple(self.cards[i] for i in sorted(set(placing.crowd)))
+            visited = sorted(placing.visited)
+            value = self.values
+            crossings = tuple((value[slots[t][0][0]], value[slots[t][0][1]]) for t in visited)
+            found.append(TooMany(crowd, crossings, sum(slots[t][1] for t in visited)))
+        return found
+
+
+_ORDERS = {
+    n: [random.Random(n * 100 + k).sample(range(n), n) for k in range(4)] for n in range(9, 26)
+}
+"""Fixed shuffled orders of placing a set's cards, so a proof finds several crowds (and
+the same ones every time)."""
 
 
 class _Placing:
@@ -271,13 +341,15 @@ class _Placing:
     its search visited are all full of cards that fit nowhere else among them:
     :attr:`crowd` and :attr:`visited`."""
 
-    def __init__(self, n: int, masks: Sequence[int], places: Sequence[int]) -> None:
+    def __init__(
+        self, n: int, masks: Sequence[int], places: Sequence[int], order: Iterable[int]
+    ) -> None:
         self.places = places
         self.fits = [[t for t, m in enumerate(masks) if m >> i & 1] for i in range(n)]
         self.owners: list[list[int]] = [[] for _ in masks]
         self.visited: set[int] = set()
         self.crowd: list[int] = []
-        self.done = all(self._place(i) for i in range(n))
+        self.done = all(self._place(i) for i in order)
 
     def _place(self, i: int) -> bool:
         self.visited, self.crowd = set(), [i]
@@ -310,7 +382,8 @@ class ProofError(ValueError):
 def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
     """Re-check every step of ``proof`` by counting, without the solver or the builder's
     helpers: the lists by brute force over every value list, each fact's cards, each
-    crowd's crossings and places, and that no pair of lists is left standing. Raises
+    crowd's crossings and places, that no pair of lists is left standing, and that the
+    words say all they claim (:func:`check_words`). Raises
     :class:`ProofError` naming the first step that fails."""
     if (proof.rows, proof.cols) != (rows, cols):
         raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
@@ -336,6 +409,20 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
                 _check_crowd(cards, col_option, row_option, crowded[j, i], f"lists {j} and {i}")
             else:
                 raise ProofError(f"row list {i} with column list {j} is not ruled out")
+    check_words(proof.lines)
+
+
+def check_words(lines: Sequence[str]) -> None:
+    """Check that the proof's words say all they claim: no step is empty, and a step that
+    announces what follows (it ends in a colon) is followed by at least one step it
+    announces, not by another announcement nor by the conclusion ("That ...")."""
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            raise ProofError(f"step {n} is empty")
+        if line.endswith(":"):
+            after = lines[n] if n < len(lines) else ""
+            if not after.strip() or after.endswith(":") or after.startswith("That "):
+                raise ProofError(f"step {n} announces steps that do not follow: {line!r}")
 
 
 def _ruled(proof: Proof, rows: Option, cols: Option) -> bool:
@@ -430,21 +517,34 @@ def _lines(proof: Proof) -> tuple[str, ...]:
         "A row and a column cross at a card showing both their values, so a row and a column "
         "never share two colors, two shades, two patterns or two shapes; and k rows sharing "
         "one value and m columns sharing another cross in k x m places."
-        + (" So (rows and columns alike):" if rows == cols else " So:" if proof.facts else ""),
+        + (
+            (" So (rows and columns alike):" if rows == cols else " So:")
+            if proof.facts
+            else " That rules out every pair of lists but those below."
+            if proof.crowds
+            else ""
+        ),
     ]
     lines += [_fact_text(f) for f in proof.facts]
     if proof.crowds:
         lines.append(
-            "That leaves these pairs of lists, where cards outnumber their places"
+            "That leaves these pairs, row list x column list, where cards outnumber their "
+            "places"
             + (
                 " (each also the other way round: the same grid turned over):"
                 if rows == cols
                 else ":"
             )
         )
-        lines += [_crowd_text(c) for c in proof.crowds]
-    else:
+        lines += _crowd_texts(proof.crowds)
+    elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
+    else:
+        lines.append(
+            "That alone rules out every pair of lists: in each, a row value and a column "
+            "value are two colors, two shades, two patterns or two shapes. No arrangement "
+            "works."
+        )
     return tuple(lines)
 
 
@@ -470,12 +570,19 @@ def _lines_of(k: int, word: str, value: Value) -> str:
     return f"{k} {word}s sharing {value.symbol}"
 
 
-def _crowd_text(crowd: Crowd) -> str:
-    why = crowd.why
-    where = or_list([f"{v.name} row x {w.name} column" for v, w in why.crossings])
-    cards = ", ".join(str(c) for c in why.cards)
-    places = f"{why.places} place{'s' if why.places != 1 else ''}"
-    return (
-        f"Rows ({crowd.row_list}) with columns ({crowd.col_list}): {cards} fit only at {where}: "
-        f"{places} for {len(why.cards)} cards."
-    )
+def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
+    """A line for each crowd of cards, naming every pair of lists where that crowd (the
+    same cards, crossings and places) outnumbers its places: ``(1) x (4), (2) x (4): Rb=T,
+    Rb~T fit only at R row x T column: 1 place for 2 cards.``"""
+    pairs: dict[TooMany, list[str]] = {}
+    for crowd in crowds:
+        pairs.setdefault(crowd.why, []).append(f"({crowd.row_list}) x ({crowd.col_list})")
+    lines = []
+    for why, where in pairs.items():
+        at = or_list([f"{v.symbol} row x {w.symbol} column" for v, w in why.crossings])
+        cards = ", ".join(str(c) for c in why.cards)
+        places = f"{why.places} place{'s' if why.places != 1 else ''}"
+        lines.append(
+            f"{', '.join(where)}: {cards} fit only at {at}: {places} for {len(why.cards)} cards."
+        )
+    return lines

@@ -124,19 +124,27 @@ def _hall(sets: Sequence[int], labels: Labels, per_line: int, full: int) -> bool
 
 
 def _multisets(
-    sets: Sequence[int], most: Sequence[int], full: int, lines: int, per_line: int
+    sets: Sequence[int],
+    most: Sequence[int],
+    full: int,
+    lines: int,
+    per_line: int,
+    least: Labels = (),
 ) -> Iterator[Labels]:
     """Every label multiset of ``lines`` lines, label ``b`` on at most ``most[b]`` of them,
-    with which every card shows a label and the counts allow ``per_line`` cards a line."""
+    with which every card shows a label and the counts allow ``per_line`` cards a line;
+    made in the order of their tuples, from ``least`` on (branches that would come before
+    it are not entered)."""
     usable = [b for b in range(len(sets)) if most[b]]
     reach = [0] * (len(usable) + 1)  # cards some label from usable[i:] could take
     for i in range(len(usable) - 1, -1, -1):
         reach[i] = reach[i + 1] | sets[usable[i]]
     chosen: list[tuple[int, int]] = []
 
-    def extend(start: int, left: int, covered: int) -> Iterator[Labels]:
+    def extend(start: int, left: int, covered: int, tight: bool) -> Iterator[Labels]:
+        # tight: what is chosen so far is the start of ``least``
         if left == 0:
-            if covered == full:
+            if covered == full and not (tight and len(chosen) < len(least)):
                 yield tuple(chosen)
             return
         if covered | reach[start] != full:
@@ -145,14 +153,21 @@ def _multisets(
             return  # the remaining lines cannot take every card not yet covered
         if (covered & ~reach[start]).bit_count() > (lines - left) * per_line:
             return  # the lines chosen cannot take every card only they can take
+        bound = least[len(chosen)] if tight and len(chosen) < len(least) else None
         for i in range(start, len(usable)):
             bit = usable[i]
+            if bound is not None and bit < bound[0]:
+                continue
             for k in range(1, min(left, most[bit]) + 1):
+                if bound is not None and (bit, k) < bound:
+                    continue
                 chosen.append((bit, k))
-                yield from extend(i + 1, left - k, covered | sets[bit])
+                yield from extend(
+                    i + 1, left - k, covered | sets[bit], bound is not None and (bit, k) == bound
+                )
                 chosen.pop()
 
-    yield from extend(0, lines, 0)
+    yield from extend(0, lines, 0, bool(least))
 
 
 def label_sets(sets: Sequence[int], full: int, lines: int, per_line: int) -> list[Labels]:
@@ -287,22 +302,38 @@ def has_solution(cards: Sequence[Card], rows: int, cols: int) -> bool:
     label multisets are made one at a time, and for each only the column multisets of
     labels that cross every row label. The answer is :func:`solve`'s (exhaustive too);
     the grid it would find is not made, so the first solution :func:`solve` returns (an
-    answer key's) stays as it is."""
+    answer key's) stays as it is.
+
+    A square grid's transpose is a solution too, so, as in :func:`search`, each unordered
+    pair of multisets is tried once: the column multisets are made from the row multiset
+    on (both are made in the order of their tuples), and whether the cards split under a
+    multiset (Hall's condition, the same for rows and columns) is decided once."""
     check_set(cards, rows, cols)
     n = len(cards)
     full = (1 << n) - 1
     sets = cards_with(cards)
     row_most = [s.bit_count() // cols for s in sets]
     col_most = [s.bit_count() // rows for s in sets]
+    square = rows == cols
+    splits: dict[Labels, bool] = {}  # a square's multisets: whether the cards split
+
+    def split(labels: Labels, per_line: int) -> bool:
+        if not square:
+            return _hall(sets, labels, per_line, full)
+        if labels not in splits:
+            splits[labels] = _hall(sets, labels, per_line, full)
+        return splits[labels]
+
     for row_labels in _multisets(sets, row_most, full, rows, cols):
-        if not _hall(sets, row_labels, cols, full):
+        if not split(row_labels, cols):
             continue
         most = [
             k if all(sets[a] & sets[b] for a, _ in row_labels) else 0
             for b, k in enumerate(col_most)
         ]
-        for col_labels in _multisets(sets, most, full, cols, rows):
-            if not _hall(sets, col_labels, rows, full):
+        least = row_labels if square else ()
+        for col_labels in _multisets(sets, most, full, cols, rows, least):
+            if not split(col_labels, rows):
                 continue
             if _crossings_ok(sets, row_labels, col_labels) and fit(sets, n, row_labels, col_labels):
                 return True

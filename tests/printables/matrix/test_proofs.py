@@ -17,9 +17,10 @@ from printables.matrix.proofs import (
     ProofError,
     TooFew,
     check_proof,
+    check_words,
     impossibility_proof,
 )
-from printables.matrix.puzzles import generate
+from printables.matrix.puzzles import generate, get_puzzle
 from printables.matrix.solver import solve
 
 BOOK = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
@@ -36,14 +37,12 @@ def test_the_books_set_is_proved_and_the_proof_reads_as_steps() -> None:
     assert "never share two colors, two shades, two patterns or two shapes" in lines[2]
     assert lines[3:] == (
         "No card shows blue and black: a row sharing B cannot cross a column sharing b.",
-        "That leaves these pairs of lists, where cards outnumber their places (each also the "
-        "other way round: the same grid turned over):",
-        "Rows (2) with columns (2): Gb=C, GbzS fit only at green row x green column: 1 place "
-        "for 2 cards.",
-        "Rows (2) with columns (3): Rb~T, Rw~T fit only at triangle row x wavy column: 1 place "
-        "for 2 cards.",
-        "Rows (3) with columns (4): BwzT, RgzS, BgzT fit only at zigzag row x gray column or "
-        "zigzag row x triangle column: 2 places for 3 cards.",
+        "That leaves these pairs, row list x column list, where cards outnumber their places "
+        "(each also the other way round: the same grid turned over):",
+        "(2) x (2): Gb=C, GbzS fit only at G row x G column: 1 place for 2 cards.",
+        "(2) x (3): Rb~T, Rw~T fit only at T row x ~ column: 1 place for 2 cards.",
+        "(3) x (4): BwzT, RgzS, BgzT fit only at z row x g column or z row x T column: 2 places "
+        "for 3 cards.",
     )
     assert proof.steps == 4
 
@@ -74,6 +73,54 @@ def test_a_proof_exists_exactly_when_the_solver_finds_no_grid(
             impossibility_proof(cards, *size)
     else:
         check_proof(cards, *size, impossibility_proof(cards, *size))
+
+
+# A hard 5x5 worksheet (printables worksheet matrix --size 5x5 --kind impossible
+# --difficulty hard --seed 0): two of its twelve sets need no crossing fact.
+NO_FACT_SETS = ["5x5-6qqr1g", "5x5-1ak672"]
+
+
+@pytest.mark.parametrize("puzzle_id", NO_FACT_SETS)
+def test_a_square_proof_needing_no_crossing_fact_announces_none(puzzle_id: str) -> None:
+    """The rule of crossings announced facts ("So (rows and columns alike):") that never
+    came; such a proof ends with the rule itself, which rules out every pair of lists."""
+    puzzle = get_puzzle(puzzle_id)
+    proof = puzzle.proof
+    assert proof is not None and not proof.facts and not proof.crowds
+    check_proof(puzzle.cards, 5, 5, proof)
+    assert proof.lines[2].endswith("cross in k x m places.")
+    assert proof.lines[3].startswith("That alone rules out every pair of lists: in each, a row")
+    assert len(proof.lines) == 4
+    assert all(line.strip() for line in proof.lines)
+
+
+def test_the_checker_rejects_a_step_announced_and_not_given() -> None:
+    lines = list(impossibility_proof(BOOK, 3, 3).lines)
+    check_words(lines)
+    announced = lines[2] + " So (rows and columns alike):"
+    with pytest.raises(ProofError, match="step 3 announces steps that do not follow"):
+        check_words([*lines[:2], announced, "That rules out every pair of lists."])
+    with pytest.raises(ProofError, match="step 3 announces"):
+        check_words([*lines[:3], *lines[4:]])  # the fact announced, left out
+    with pytest.raises(ProofError, match="step 5 is empty"):
+        check_words([*lines[:4], "  ", *lines[5:]])
+    with pytest.raises(ProofError, match=r"step 5 announces"):
+        check_words(lines[:5])  # the crowds announced, none given
+
+
+def test_pairs_of_lists_share_the_crowds_that_hold_for_them() -> None:
+    """A crowd is told once for every pair of lists it holds for, and crowds are chosen so
+    that few serve all the pairs: this hard 4x4 set's 29 pairs left took 18 crowds when
+    each pair kept the first crowd found for it, 12 now."""
+    puzzle = get_puzzle("4x4-4gem10")
+    proof = puzzle.proof
+    assert proof is not None
+    check_proof(puzzle.cards, 4, 4, proof)
+    assert len(proof.crowds) == 29
+    assert len({crowd.why for crowd in proof.crowds}) == 12
+    told = [line for line in proof.lines if line.startswith("(")]
+    assert len(told) == 12
+    assert "(1) x (24), (1) x (26), (2) x (24), (10) x (24), (12) x (24)" in told[0]
 
 
 @pytest.fixture(scope="module")

@@ -30,13 +30,15 @@ from hypothesis import strategies as st
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
-from printables.matrix import SIZES, check_grid
+from printables.matrix import SIZES, check_grid, solver
 from printables.matrix.puzzles import generate
 from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, impossibility_reason
 from printables.matrix.solver import (
+    SearchStats,
     count_solutions,
     has_solution,
     is_impossible,
+    search,
     solutions,
     solve,
 )
@@ -201,6 +203,31 @@ def test_the_quick_yes_or_no_is_the_solvers_answer_on_sets_of_both_kinds(
         cards = list(generate(rows, cols, "impossible", level, 1).cards)
         assert not has_solution(cards, rows, cols) and solve(cards, rows, cols) is None
     assert answers[True] > 0
+
+
+@pytest.mark.parametrize("side", [3, 4, 5])
+def test_the_quick_yes_or_no_tries_a_square_pair_of_multisets_once(
+    side: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On an impossible square set has_solution matches the cards to as many pairs of
+    label multisets as solve does: a pair and its transpose (the same grid turned over)
+    are one try, not two."""
+    stats = SearchStats()
+    tries = []
+    fitting = solver.fit
+
+    def counted(*args: object) -> object:
+        tries.append(args)
+        return fitting(*args)  # type: ignore[arg-type]
+
+    for seed in range(3):
+        cards = list(generate(side, side, "impossible", "hard", seed).cards)
+        assert search(cards, side, side, stats) is None
+        monkeypatch.setattr(solver, "fit", counted)
+        assert not has_solution(cards, side, side)
+        monkeypatch.setattr(solver, "fit", fitting)
+    assert stats.matchings > 0
+    assert len(tries) == stats.matchings
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(3, 4), (4, 3), (3, 5), (5, 3), (4, 4)])

@@ -6,10 +6,17 @@ generation allowed. A test that needs more or fewer examples says so with
 ``@settings(max_examples=...)``, and one that draws examples inside a function-scoped
 fixture (a fresh database per test, reused across its examples on purpose) suppresses
 that health check; nothing else is set per test.
+
+And one summary line per module for tests a ``skipif`` mark skips (a missing Debian
+package), not one per test.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -20,3 +27,29 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("printables")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Report a test skipped by a ``skipif`` mark once per module, not once per test.
+
+    A test module skips its tests for a missing Debian package (poppler-utils, zbar-tools,
+    ...) with ``@pytest.mark.skipif``, which pytest reports at each test's own line: the
+    summary then names the same missing package once per test. Dropping the line number
+    folds every such skip of a module with one reason into one summary line, as pytest
+    already does for ``@pytest.mark.skip``. Skips raised inside a fixture or a test are
+    left alone (a fixture's skip already folds at the fixture's line).
+    """
+    report = yield
+    longrepr = report.longrepr
+    if (
+        report.skipped
+        and report.when == "setup"
+        and item.get_closest_marker("skipif") is not None
+        and isinstance(longrepr, tuple)
+        and Path(longrepr[0]) == item.path
+    ):
+        report.longrepr = (longrepr[0], None, longrepr[2])
+    return report

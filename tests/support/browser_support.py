@@ -2,9 +2,10 @@
 downloaded here; a module importing this one is skipped without it), a gunicorn server
 with teacher ada, browser contexts for a laptop or a phone, and logging in.
 
-``tests/webapp/conftest.py`` makes the fixtures ``browser``, ``server`` (module-scoped),
-``teacher_context`` and ``shots`` available to every web app test; a module calls
-:func:`skip_without_chromium` first.
+``tests/webapp/conftest.py`` makes the fixtures ``browser`` (one Chromium a test process,
+started when a test first asks for it), ``server`` (module-scoped), ``teacher_context``
+and ``shots`` available to every web app test; a module calls :func:`skip_without_chromium`
+first.
 """
 
 from __future__ import annotations
@@ -65,8 +66,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         live.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    """Headless Chromium, launched once per test process and shared by every module: each
+    test opens its own context (cookies, storage), so nothing leaks between tests."""
     skip_without_chromium()
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

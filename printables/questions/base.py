@@ -31,6 +31,8 @@ from typing import Any, ClassVar
 
 from printables.cards.deck import Card, Deck
 from printables.cards.decks import FOUR_D
+from printables.cards.errors import CardNameError
+from printables.cards.reading import read_cards
 from printables.cards.wording import or_list
 from printables.puzzles import (
     GenerationError,
@@ -397,3 +399,20 @@ def card_list(cards: Sequence[Card]) -> str:
     'Bb=S GwzC'
     """
     return " ".join(str(c) for c in cards)
+
+
+def read_groups(answer: str, allowed: Sequence[Card], where: str) -> list[list[Card]]:
+    """Groups of card names (split by / or lines), each card among ``allowed``."""
+    groups = []
+    for part in re.split(r"[/\n\r]+", answer):
+        if not part.strip(" ,;\t"):
+            continue
+        try:
+            cards = read_cards(part, FOUR_D, distinct=False)
+        except CardNameError as error:
+            raise ValueError(str(error)) from None
+        for c in cards:
+            if c not in allowed:
+                raise ValueError(f"{c} is not {where}")
+        groups.append(cards)
+    return groups

@@ -36,7 +36,6 @@ from typing import ClassVar
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
-from printables.cards.errors import CardNameError
 from printables.cards.reading import read_cards
 from printables.cards.wording import and_list, counted, names
 from printables.fourd.flushes import is_nada
@@ -50,7 +49,7 @@ from printables.fourd.nada_hands import (
 )
 from printables.games.fourd.nada import goes_out
 from printables.puzzles import PuzzleError, PuzzleIdError, Scramble, base32, read_base32
-from printables.questions.base import Group, Question, QuestionKind, Verdict
+from printables.questions.base import Group, Question, QuestionKind, Verdict, read_groups
 
 KEY = "nada"
 MOST, DISCARD, OUT = "most", "discard", "out"
@@ -423,23 +422,6 @@ class NadaKind(QuestionKind):
         return self._most(f"{self.prefix}c-{base32(mask)}", tuple(hand))
 
 
-def _read(answer: str, hand: Sequence[Card]) -> list[list[Card]]:
-    """The groups of cards written (groups split by / or lines), each card of the hand."""
-    groups = []
-    for part in re.split(r"[/\n\r]+", answer):
-        if not part.strip(" ,;\t"):
-            continue
-        try:
-            cards = read_cards(part, FOUR_D, distinct=False)
-        except CardNameError as error:
-            raise ValueError(str(error)) from None
-        for c in cards:
-            if c not in hand:
-                raise ValueError(f"{c} is not in this hand")
-        groups.append(cards)
-    return groups
-
-
 def _judge_most(puzzle: Question, answer: str) -> Verdict:
     hand = puzzle.cards
     best = len(puzzle.solution[0]) if puzzle.solution else 0
@@ -447,7 +429,7 @@ def _judge_most(puzzle: Question, answer: str) -> Verdict:
         if best == 0:
             return Verdict(True, ("this hand holds no nada",), "none")
         return Verdict(False, ("this hand holds at least one nada",), "none")
-    groups = _read(answer, hand)
+    groups = read_groups(answer, hand, "in this hand")
     if len(groups) == 1 and len(groups[0]) > 3 and len(groups[0]) % 3 == 0:
         groups = [groups[0][k : k + 3] for k in range(0, len(groups[0]), 3)]
     read = " / ".join(names(g) for g in groups)
@@ -501,7 +483,7 @@ def _judge_out(puzzle: Question, answer: str) -> Verdict:
 
 def _judge_discard(puzzle: Question, answer: str) -> Verdict:
     hand = puzzle.cards
-    groups = _read(answer, hand)
+    groups = read_groups(answer, hand, "in this hand")
     chosen = [c for g in groups for c in g]
     if len(chosen) != 1:
         raise ValueError(f"write one card to discard, not {len(chosen)}")

@@ -54,14 +54,13 @@ import random
 from typing import ClassVar
 
 from printables.puzzles import Scramble
-from printables.questions.base import Question, QuestionKind, Verdict
+from printables.questions.base import Question, QuestionKind, Verdict, read_groups
 from printables.questions.challenge.common import (
     KEY,
     LAYOUT,
     PAIR_FREE,
     SPLIT,
     Substitution,
-    read_groups,
 )
 from printables.questions.challenge.layout import (
     LAYOUT_LIMIT,

@@ -4,14 +4,11 @@ deck (values substituted, attributes in any order), and answers read as groups o
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
-from printables.cards.errors import CardNameError
-from printables.cards.reading import read_cards
 
 KEY = "challenge"
 LAYOUT, SPLIT, PAIR_FREE = "layout", "split", "pair-free"
@@ -54,20 +51,3 @@ class Substitution:
             head = attribute.name if target is attribute else f"{attribute.name} as {target.name}"
             parts.append(f"{head} ({maps})")
         return "; ".join(parts)
-
-
-def read_groups(answer: str, allowed: Sequence[Card], where: str) -> list[list[Card]]:
-    """Groups of card names (split by / or lines), each card among ``allowed``."""
-    groups = []
-    for part in re.split(r"[/\n\r]+", answer):
-        if not part.strip(" ,;\t"):
-            continue
-        try:
-            cards = read_cards(part, FOUR_D, distinct=False)
-        except CardNameError as error:
-            raise ValueError(str(error)) from None
-        for c in cards:
-            if c not in allowed:
-                raise ValueError(f"{c} is not {where}")
-        groups.append(cards)
-    return groups

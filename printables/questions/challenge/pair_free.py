@@ -14,8 +14,8 @@ from printables.cards.decks import FOUR_D
 from printables.cards.wording import counted, names, values_text
 from printables.fourd.challenges import largest_without_triple_flush_pair
 from printables.fourd.flushes import is_triple_flush_pair
-from printables.questions.base import Group, Question, Verdict
-from printables.questions.challenge.common import KEY, PAIR_FREE, Substitution, read_groups
+from printables.questions.base import Group, Question, Verdict, read_groups
+from printables.questions.challenge.common import KEY, PAIR_FREE, Substitution
 
 PAIR_FREE_SIZES = {"easy": (6, 6), "medium": (8, 8), "hard": (9, 10)}
 """The cards in the set shown and the cards offered, at each level."""

@@ -15,8 +15,8 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.wording import and_list, counted, names
 from printables.fourd.patterns import PATTERNS, are_ciphers, cipher_form, pattern_of
-from printables.questions.base import Group, Question, Verdict
-from printables.questions.challenge.common import KEY, SPLIT, Substitution, read_groups
+from printables.questions.base import Group, Question, Verdict, read_groups
+from printables.questions.challenge.common import KEY, SPLIT, Substitution
 
 SPLIT_SHAPES = {"easy": ((2, 3),), "medium": ((3, 3),), "hard": ((3, 4), (2, 9))}
 """The splits (sets, cards a set) of a "split" puzzle at each level."""

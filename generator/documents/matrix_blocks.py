@@ -133,9 +133,10 @@ def grade_line(puzzle: Puzzle) -> str:
 def key_height(puzzle: Puzzle, width: float) -> float:
     """The room :func:`draw_key` takes."""
     head = 7.0 + text_height(grade_line(puzzle), 9, width)
-    explained = KIND.explain(puzzle)
     if puzzle.solution is not None:
+        explained = KIND.explain(puzzle)
         return head + 7.0 + puzzle.rows * 7.0 + text_height(explained[0], 9, width) + 3.0
+    explained = puzzle.impossibility
     size = BODY if len(explained) == 1 else PROOF
     return head + sum(text_height(line, size, width) + 0.8 for line in explained) + 3.0
 
@@ -146,8 +147,8 @@ def draw_key(doc: Document, puzzle: Puzzle, title: str) -> None:
     doc.text(f"{title}   ({puzzle.id})", size=11, bold=True)
     doc.text(grade_line(puzzle), size=9)
     doc.y += 1.5
-    explained = KIND.explain(puzzle)
-    if puzzle.solution is None:
+    if puzzle.solution is None:  # the grade line has said "impossible" and how it is shown
+        explained = puzzle.impossibility
         size = BODY if len(explained) == 1 else PROOF  # a proof's steps, one a paragraph
         for line in explained:
             doc.ensure(text_height(line, size, doc.width))
@@ -160,7 +161,7 @@ def draw_key(doc: Document, puzzle: Puzzle, title: str) -> None:
     columns = [Column(f"{c + 1}", 18.0, align="center") for c in range(puzzle.cols)]
     rows = [[str(card) for card in row] for row in puzzle.solution]
     doc.table(columns, rows, row_height=7.0, size=BODY)
-    doc.text(explained[0], size=9)
+    doc.text(KIND.explain(puzzle)[0], size=9)
     doc.y += 3.0
 
 

@@ -188,14 +188,24 @@ class Puzzle:
         return impossibility_proof(self.cards, self.rows, self.cols)
 
     @property
-    def why_impossible(self) -> tuple[str, ...]:
-        """Why an impossible set is: its short reason, or its proof step by step."""
+    def impossibility(self) -> tuple[str, ...]:
+        """Why an impossible set is, with no headline (a key's grade line says it): its
+        short reason, or its proof step by step; () for a set that can be solved."""
         reason = self.grade.reason
         if reason is None:
             return ()
+        return (reason.text,) if self.proof is None else self.proof.lines
+
+    @property
+    def why_impossible(self) -> tuple[str, ...]:
+        """Why an impossible set is, headed "Impossible": its short reason, or its proof
+        step by step."""
+        lines = self.impossibility
+        if not lines:
+            return ()
         if self.proof is None:
-            return ("Impossible. " + reason.text,)
-        return ("Impossible, shown case by case.", *self.proof.lines)
+            return ("Impossible. " + lines[0],)
+        return ("Impossible, shown case by case.", *lines)
 
     @property
     def solvable(self) -> bool:
@@ -665,7 +675,7 @@ class MatrixKind(PuzzleKind[Puzzle, Choices]):
             lines += [" ".join(str(c) for c in row) for row in puzzle.solution]
             lines += [sentence(line.sentence) for line in check_grid(puzzle.solution).lines]
         else:
-            lines += puzzle.why_impossible
+            lines += puzzle.impossibility  # the first line has said "impossible"
         return tuple(lines)
 
     def check(self, puzzle: Puzzle, answer: str) -> AnswerCheck:

@@ -146,9 +146,16 @@ def instructions(problem: Problem) -> str:
     )
 
 
+BODY = max(DIAGRAM_HEIGHT, 5.0 + QR_BLOCK)
+"""The diagram, and beside it the id and the QR code."""
+WIDE_LINE = 10.0
+"""A full-width answer line below the body: room to write up to six cards' names."""
+
+
 def plan_puzzle(problem: Problem, width: float, room: float, qr: bool = True) -> BlockPlan | None:
-    """The problem's block (always the same size), if it fits ``room`` mm."""
-    height = HEAD + max(DIAGRAM_HEIGHT, 5.0 + QR_BLOCK) + FOOT
+    """The problem's block (the same size for every problem of a question), if it fits
+    ``room`` mm."""
+    height = HEAD + BODY + WIDE_LINE * len(wide_fields(problem)) + FOOT
     return BlockPlan(height) if height <= room + 1e-9 else None
 
 
@@ -176,25 +183,36 @@ def draw_puzzle(
         doc.text_at(qr_x - 2.0, qr_y + 8.0, "your answer:", size=9, anchor="end")
     else:
         qr_x = right + 3.0  # the answer lines run to the margin
-    answer_x = right - column
-    fields = answer_fields(problem)
+    fields = side_fields(problem)
     for k, field in enumerate(fields):
         y = qr_y + QR_SIZE - (len(fields) - 1 - k) * ANSWER_LINE
-        doc.text_at(answer_x, y, field, size=10)
-        start = answer_x + text_width(field, 10) + 1.5
-        doc.line(start, y + 0.8, qr_x - 3.0, y + 0.8, 0.5)
+        answer_line(doc, field, right - column, y, qr_x - 3.0)
+    for k, field in enumerate(wide_fields(problem)):
+        answer_line(doc, field, doc.left, body + BODY + 6.0 + k * WIDE_LINE, right)
     doc.y = top + plan.height - FOOT / 2
     doc.line(doc.left, doc.y, right, doc.y, 0.4)
     doc.y += FOOT / 2
 
 
-def answer_fields(problem: Problem) -> tuple[str, ...]:
-    """The labels of the answer lines (the question says what they are for)."""
+def answer_line(doc: Document, label: str, x: float, y: float, end: float) -> None:
+    """A labelled line to write on, its label's baseline at ``y``, running to ``end``."""
+    doc.text_at(x, y, label, size=10)
+    doc.line(x + text_width(label, 10) + 1.5, y + 0.8, end, y + 0.8, 0.5)
+
+
+def side_fields(problem: Problem) -> tuple[str, ...]:
+    """The labels of the short answer lines beside the QR code (the question says what
+    they are for): a card and a net."""
     if problem.question == "play":
         return ("Card:", f"Net for {side_name(problem.seat)}:")
-    if problem.question == "legal":
-        return ("Cards:", "")
-    return ("Winner:",)
+    return ()
+
+
+def wide_fields(problem: Problem) -> tuple[str, ...]:
+    """The labels of the answer lines across the page below the diagram, for answers too
+    long to write beside the QR code: the legal cards, up to a whole hand of six ("R10 G10
+    P10 B10 R9 G9" is about 105 mm by hand), or a seat ("B's ghost", 45 mm)."""
+    return {"legal": ("Cards:",), "winner": ("Winner:",)}.get(problem.question, ())
 
 
 KEY_SIZE = 9.0

@@ -15,6 +15,11 @@ from pdf_probe import Drawn, Word, drawn_paths, words
 
 from generator.documents.worksheet import WorksheetOptions, make_worksheet
 from generator.draw.layout import PAPERS
+from printables.cards.wording import signed
+from printables.paradox.problems import KIND as COSTLY
+from printables.paradox.problems import Problem
+from printables.paradox.tricks import SEATS, legal_cards, winner
+from printables.paradox.wording import side_name
 from printables.questions.base import Question, question_kinds
 
 HAND = 5.0
@@ -101,3 +106,57 @@ def test_every_answer_line_holds_the_longest_right_answer(
         f"{key} {question}: {label!r} has {shortest:.0f} mm of line, and {answer!r} takes "
         f"{HAND * len(answer):.0f} mm by hand"
     )
+
+
+# -- Costly Tricks problems ------------------------------------------------------------------
+
+WHOLE_HAND = "R10 G10 P10 B10 R9 G9"
+"""The longest "which cards may he play" answer there can be: six cards, the four 10s
+among them."""
+
+
+def costly_answers(problem: Problem) -> dict[str, str]:
+    """The right answer a pupil writes on each labelled line of a Costly Tricks problem."""
+    position = problem.position
+    if problem.question == "legal":
+        allowed = legal_cards(position.hands[problem.seat], position.trick)
+        return {"Cards:": " ".join(str(card) for card in allowed)}
+    if problem.question == "winner":
+        return {"Winner:": SEATS[winner(position.leader, problem.trick)]}
+    assert problem.solution is not None
+    return {"Card:": str(problem.best()[0]),
+            f"Net for {side_name(problem.seat)}:": signed(problem.solution.net)}  # fmt: skip
+
+
+@cache
+def problems(question: str) -> tuple[Problem, ...]:
+    cards = "3" if question == "play" else "6"  # a play's card and net are as long at 3 cards
+    choices = [COSTLY.choices(question=question, cards=cards, level=level) for level in LEVELS]
+    return tuple(COSTLY.get(i) for chosen in choices for i in COSTLY.ids(EACH, 50, chosen))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("question", ["play", "legal", "winner"])
+def test_every_costly_tricks_answer_line_holds_its_longest_right_answer(
+    question: str, paper: str
+) -> None:
+    found = problems(question)
+    longest: dict[str, str] = {}
+    for problem in found:
+        for label, answer in costly_answers(problem).items():
+            longest[label] = max(longest.get(label, ""), answer, key=len)
+    if question == "legal":
+        assert len(longest["Cards:"].split()) >= 5  # the problems hold long answers
+        longest["Cards:"] = max(longest["Cards:"], WHOLE_HAND, key=len)
+    printed = make_worksheet(list(found), WorksheetOptions(PAPERS[paper], "http://192.0.2.1"),
+                             key_apart=True)  # fmt: skip
+    measured = [space for page, drawn in zip(words(printed.pdf), drawn_paths(printed.pdf),
+                                             strict=True)
+                for space in spaces(page, drawn, set(longest))]  # fmt: skip
+    assert len(measured) == sum(len(costly_answers(p)) for p in found)  # every line found
+    for label, length in measured:
+        answer = longest[label]
+        assert length >= HAND * len(answer), (
+            f"Costly Tricks {question}: {label!r} has {length:.0f} mm of line, and {answer!r} "
+            f"takes {HAND * len(answer):.0f} mm by hand"
+        )

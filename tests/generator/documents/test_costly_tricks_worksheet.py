@@ -163,14 +163,26 @@ def test_each_block_takes_the_room_it_says(paper: str) -> None:
         assert doc.width >= blocks.DIAGRAM_WIDTH + 6.0 + 62.0  # the diagram beside the code
 
 
+@cache
+def sheet_of(question: str) -> tuple[Problem, ...]:
+    """Twelve problems of a question, as a worksheet asks one question throughout."""
+    return tuple(KIND.get(i) for i in KIND.ids(12, 7, KIND.choices(question=question)))
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize(("count", "pages"), [(12, [3, 3, 3, 3]), (10, [3, 4, 3]), (7, [3, 4])])
-def test_three_problems_fit_the_first_page_four_the_others_spread_evenly(
-    paper: str, count: int, pages: list[int]
+@pytest.mark.parametrize(
+    ("question", "count", "pages"),
+    [("play", 12, [3, 3, 3, 3]), ("play", 10, [3, 4, 3]), ("play", 7, [3, 4]),
+     # a line across the page below each diagram: three a page
+     ("legal", 12, [3, 3, 3, 3]), ("legal", 10, [3, 3, 2, 2]), ("winner", 7, [3, 2, 2])],
+)  # fmt: skip
+def test_problems_fill_as_few_pages_as_hold_them_spread_evenly(
+    paper: str, question: str, count: int, pages: list[int]
 ) -> None:
-    """As few pages as hold the problems (three fit the first, four the others), and no
-    page left with one problem while others hold four."""
-    problems = [*mix(), *mix()][:count]
+    """As few pages as hold the problems (three fit the first, four the others when the
+    answers are written beside the code), and no page left with one problem while others
+    hold more."""
+    problems = list(sheet_of(question)[:count])
     printed = make_worksheet(problems, WorksheetOptions(PAPERS[paper], BASE_URL, key=False))
     texts = [page.extract_text() for page in PdfReader(io.BytesIO(printed.pdf)).pages]
     assert [len(re.findall(r"Puzzle \d+\n", text)) for text in texts] == pages

@@ -17,23 +17,22 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
-from generator.documents.handouts import handouts_pdf
-from generator.documents.matkit import KitOptions, mat_kit_pdf
-from generator.documents.notation import notation_pdf
-from generator.documents.scoresheets import SCORE_SHEETS, score_sheet_pdf
-from generator.documents.worksheet import MOST_PER_PAGE, WorksheetOptions, make_worksheet
+from generator.documents.matkit import KitOptions
+from generator.documents.scoresheets import SCORE_SHEETS
+from generator.documents.worksheet import MOST_PER_PAGE, WorksheetOptions
 from generator.draw.layout import PAPERS, LayoutError, parse_paper
 from printables.cards.decks import DECKS
 from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import KIND as MATRIX
-from printables.matrix.puzzles import MAX_SEED, disjoint_sets, get_puzzle
+from printables.matrix.puzzles import MAX_SEED, disjoint_sets
 from printables.puzzles import PuzzleError, get_kind
 from printables.questions.base import every_question
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
 from webapp.mat import store
 from webapp.network import public_url
+from webapp.printing import made
 from webapp.security import too_busy
 
 bp = Blueprint("printing", __name__)
@@ -170,10 +169,10 @@ def worksheet() -> Any:
         per_page = typed["per_page"]
         per = _whole(per_page, "puzzles a page", 1, MOST_PER_PAGE) if per_page else None
         seed = _seed(typed["seed"])
-        puzzles = [kind.get(i) for i in kind.ids(count, seed, choices)]
+        ids = tuple(kind.ids(count, seed, choices))
         base = public_url("/").rstrip("/")
         options = WorksheetOptions(_paper(typed), base, key=pages != "students", per_page=per)
-        printed = make_worksheet(puzzles, options, key_apart=pages == "key")
+        printed = made.worksheet(kind.key, ids, options, pages == "key")
         name = f"{kind.key}-worksheet-{label}-{seed}"
         if pages == "key":
             assert printed.key_pdf is not None
@@ -196,12 +195,13 @@ def mat_kit() -> Any:
         if variant == "successive":
             count = _whole(typed["players"] or typed["sets"], "players", 1, 9)
             seed = _seed(typed["seed"])
-            puzzles = disjoint_sets(count, *choices.size, choices.want, choices.level, seed)
+            sets = disjoint_sets(count, *choices.size, choices.want, choices.level, seed)
+            ids = tuple(puzzle.id for puzzle in sets)
         else:
             count = _whole(typed["sets"], "how many sets", 1, 12)
             seed = _seed(typed["seed"])
-            puzzles = [get_puzzle(i) for i in MATRIX.ids(count, seed, choices, "mat")]
-        data = mat_kit_pdf(puzzles, KitOptions(_paper(typed), variant, players, limit))
+            ids = tuple(MATRIX.ids(count, seed, choices, "mat"))
+        data = made.mat_kit(ids, KitOptions(_paper(typed), variant, players, limit))
         return data, f"mat-kit-{variant}-{seed}.pdf"
 
     return _made(make)
@@ -213,10 +213,9 @@ def scoresheet() -> Any:
     def make(typed: dict[str, str]) -> tuple[bytes, str]:
         if typed["game"] not in SCORE_SHEETS:
             raise Refused("choose the game whose score sheet to print")
-        options = {}
-        if typed["sheet_players"]:
-            options["players"] = _whole(typed["sheet_players"], "players", 1, 99)
-        data = score_sheet_pdf(typed["game"], _paper(typed), **options)
+        chosen = typed["sheet_players"]
+        players = _whole(chosen, "players", 1, 99) if chosen else None
+        data = made.score_sheet(typed["game"], _paper(typed), players)
         return data, f"scoresheet-{typed['game']}.pdf"
 
     return _made(make)
@@ -229,12 +228,12 @@ def handout() -> Any:
         chosen = typed["handout"]
         paper = _paper(typed)
         if chosen == "notation":
-            return notation_pdf(paper), "notation-cards.pdf"
+            return made.notation(paper), "notation-cards.pdf"
         if chosen == "all":
-            return handouts_pdf(list(HANDOUTS), paper), "rules-handouts.pdf"
+            return made.handouts(tuple(HANDOUTS), paper), "rules-handouts.pdf"
         if chosen not in HANDOUTS:
             raise Refused("choose the rules of a game, of every game, or the notation cards")
-        return handouts_pdf([chosen], paper), f"{chosen}-rules.pdf"
+        return made.handouts((chosen,), paper), f"{chosen}-rules.pdf"
 
     return _made(make)
 
@@ -250,7 +249,7 @@ def session_kit(session_id: int) -> Any:
     except LookupError:
         abort(404)
     paper = PAPERS["a4"] if request.args.get("paper", "").lower() == "a4" else PAPERS["letter"]
-    puzzles = [get_puzzle(s.puzzle_id) for s in view.sets]
+    ids = tuple(s.puzzle_id for s in view.sets)
     players = min(len(view.seats), 40)
-    data = mat_kit_pdf(puzzles, KitOptions(paper, view.variant, players, view.limit))
+    data = made.mat_kit(ids, KitOptions(paper, view.variant, players, view.limit))
     return _pdf(data, f"mat-kit-session-{view.id}.pdf")

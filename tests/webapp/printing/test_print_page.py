@@ -20,6 +20,7 @@ from webapp_support import add_teacher, log_in
 
 from printables.puzzles import get_kind
 from webapp import create_app
+from webapp.printing import made
 
 SERVER = "http://192.168.1.20:5000"
 
@@ -153,6 +154,26 @@ def test_rules_handouts_and_notation_cards_download(lan: tuple[Flask, FlaskClien
     assert len(PdfReader(io.BytesIO(every.data)).pages) >= 21
     cards = teacher.get("/print/handout.pdf", query_string={"handout": "notation"})
     assert text_of(cards.data).count("How the cards are named") == 4
+
+
+def test_a_document_asked_for_again_is_made_once(lan: tuple[Flask, FlaskClient]) -> None:
+    """A double click, a reload or a second teacher gets the same bytes, made once."""
+    _, teacher = lan
+    seeded = {"kind": "costly-tricks", "count": "3", "seed": "8", "paper": "a4"}
+    for path, query, maker in [
+        ("/print/handout.pdf", {"handout": "quad", "paper": "a4"}, made.handouts),
+        ("/print/worksheet.pdf", seeded, made.worksheet),
+        ("/print/mat-kit.pdf", {"sets": "2", "seed": "8"}, made.mat_kit),
+        ("/print/scoresheet.pdf", {"game": "zodiac", "sheet_players": "3"}, made.score_sheet),
+    ]:
+        before = maker.cache_info()
+        first, again = (teacher.get(path, query_string=query) for _ in range(2))
+        after = maker.cache_info()
+        assert first.status_code == again.status_code == 200, path
+        assert first.data == again.data, path
+        assert after.misses - before.misses <= 1 and after.hits - before.hits >= 1, path
+    other = teacher.get("/print/worksheet.pdf", query_string=seeded | {"paper": "letter"})
+    assert other.data != first.data  # what was chosen is the key: a new paper, a new sheet
 
 
 @pytest.mark.parametrize(

@@ -483,7 +483,8 @@ def _walk_to_hard(rows: int, cols: int, rng: random.Random) -> list[Card] | None
     for _ in range(60):
         if level == "hard":
             return cards
-        outside = [c for c in deck if c not in cards]
+        inside = set(cards)
+        outside = [c for c in deck if c not in inside]  # deck order, as the seeds expect
         trial = list(cards)
         trial[rng.randrange(n)] = rng.choice(outside)
         tried = _impossible_level(trial, rows, cols)

@@ -32,10 +32,11 @@ Rows: a row of 3 cards shares a value that at least 3 cards show; ...
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, pairwise
 
 from printables.cards.deck import Card, Value
 from printables.cards.wording import or_list
@@ -494,11 +495,42 @@ def _symbols(option: Sequence[Value]) -> str:
     return " ".join(v.symbol for v in option)
 
 
+def _numbered(options: Sequence[Option]) -> str:
+    """Lists numbered from 1; lists in a row that differ only in their last value share
+    one entry, the last values given in turn: ``(5-7) B G R b w/=/~`` is (5) B G R b w,
+    (6) B G R b = and (7) B G R b ~.
+
+    >>> from printables.cards import FOUR_D
+    >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
+    >>> print(_numbered([tuple(v[s] for s in o.split()) for o in ("B G w", "B G =", "B R w")]))
+    (1-2) B G w/=; (3) B R w
+    """
+    entries: list[tuple[int, int, Option, list[Value]]] = []  # first, last, head, tails
+    for n, option in enumerate(options, 1):
+        head, tail = option[:-1], option[-1]
+        if entries and entries[-1][2] == head:
+            first, _, _, tails = entries[-1]
+            entries[-1] = (first, n, head, [*tails, tail])
+        else:
+            entries.append((n, n, head, [tail]))
+    return "; ".join(
+        f"({first}{'' if last == first else f'-{last}'}) "
+        + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
+        for first, last, head, tails in entries
+    )
+
+
 def _lines(proof: Proof) -> tuple[str, ...]:
     rows, cols = proof.rows, proof.cols
 
     def numbered(found: Sequence[Option]) -> str:
-        return "; ".join(f"({n}) {_symbols(o)}" for n, o in enumerate(found, 1))
+        return _numbered(found)
+
+    ranged = any(
+        a[:-1] == b[:-1]
+        for found in (proof.row_options, proof.col_options)
+        for a, b in pairwise(found)
+    )
 
     if not proof.row_options:
         return (
@@ -509,8 +541,9 @@ def _lines(proof: Proof) -> tuple[str, ...]:
     lines = [
         f"Rows: a row of {cols} cards shares a value that at least {cols} cards show; k rows "
         f"sharing a value need k x {cols} cards showing it; every card needs a row whose "
-        "value it shows. So the rows share one of these lists (values as on the cards): "
-        f"{numbered(proof.row_options)}.",
+        "value it shows. So the rows share one of these lists (values as on the cards"
+        + ("; (1-3) ... w/=/~ is three lists, ending in w, = and ~" if ranged else "")
+        + f"): {numbered(proof.row_options)}.",
         "Columns: the same holds, so they share one of the same lists."
         if rows == cols
         else f"Columns, of {rows} cards, likewise share one of: {numbered(proof.col_options)}.",
@@ -526,17 +559,13 @@ def _lines(proof: Proof) -> tuple[str, ...]:
         ),
     ]
     lines += [_fact_text(f) for f in proof.facts]
+    told = _crowd_texts(proof.crowds)
     if proof.crowds:
         lines.append(
             "That leaves these pairs, row list x column list, where cards outnumber their "
-            "places"
-            + (
-                " (each also the other way round: the same grid turned over):"
-                if rows == cols
-                else ":"
-            )
+            f"places{_crowd_notes(told, rows == cols)}:"
         )
-        lines += _crowd_texts(proof.crowds)
+        lines += told
     elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
     else:
@@ -574,15 +603,64 @@ def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
     """A line for each crowd of cards, naming every pair of lists where that crowd (the
     same cards, crossings and places) outnumbers its places: ``(1) x (4), (2) x (4): Rb=T,
     Rb~T fit only at R row x T column: 1 place for 2 cards.``"""
-    pairs: dict[TooMany, list[str]] = {}
+    pairs: dict[TooMany, list[tuple[int, int]]] = {}
     for crowd in crowds:
-        pairs.setdefault(crowd.why, []).append(f"({crowd.row_list}) x ({crowd.col_list})")
+        pairs.setdefault(crowd.why, []).append((crowd.row_list, crowd.col_list))
     lines = []
     for why, where in pairs.items():
-        at = or_list([f"{v.symbol} row x {w.symbol} column" for v, w in why.crossings])
+        at = _crossings_text(why.crossings)
         cards = ", ".join(str(c) for c in why.cards)
         places = f"{why.places} place{'s' if why.places != 1 else ''}"
         lines.append(
-            f"{', '.join(where)}: {cards} fit only at {at}: {places} for {len(why.cards)} cards."
+            f"{_pairs_text(where)}: {cards} fit only at {at}: {places} for {len(why.cards)} cards."
         )
     return lines
+
+
+def _crowd_notes(told: Sequence[str], square: bool) -> str:
+    """What the crowds' lines need said once before them: that a square's pair holds
+    turned over too, and how grouped pairs and crossings read, when they are used."""
+    notes = ["each also the other way round: the same grid turned over"] if square else []
+    if any(re.match(r"[^:]*\(\d+, ", line) for line in told):
+        notes.append("(1, 2) x (3) is 1 x 3 and 2 x 3")
+    if any("/" in line for line in told):
+        notes.append("B/G is B or G")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
+    """Pairs of lists by number, the row lists that go with the same column lists grouped:
+    ``(1) x (24, 26), (2, 10, 12) x (24)`` is 1 with 24 or 26, and 2, 10 or 12 with 24.
+
+    >>> _pairs_text([(1, 24), (1, 26), (2, 24), (10, 24), (12, 24)])
+    '(1) x (24, 26), (2, 10, 12) x (24)'
+    """
+    columns: dict[int, list[int]] = {}
+    for row, col in pairs:
+        columns.setdefault(row, []).append(col)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for row, cols in columns.items():
+        groups.setdefault(tuple(cols), []).append(row)
+    return ", ".join(f"({', '.join(map(str, rows))}) x ({', '.join(map(str, cols))})"
+                     for cols, rows in groups.items())  # fmt: skip
+
+
+def _crossings_text(crossings: Sequence[tuple[Value, Value]]) -> str:
+    """Crossings in few words: the row values that meet the same column values grouped,
+    a slash for "any of" (``B/G row x =/~ column or R row x C column``).
+
+    >>> from printables.cards import FOUR_D
+    >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
+    >>> _crossings_text([(v["B"], v["="]), (v["B"], v["~"]), (v["G"], v["="]),
+    ...                  (v["G"], v["~"]), (v["R"], v["C"])])
+    'B/G row x =/~ column or R row x C column'
+    """
+    columns: dict[Value, list[Value]] = {}
+    for row, col in crossings:
+        columns.setdefault(row, []).append(col)
+    groups: dict[tuple[Value, ...], list[Value]] = {}
+    for row, cols in columns.items():
+        groups.setdefault(tuple(cols), []).append(row)
+    return or_list([f"{'/'.join(v.symbol for v in rows)} row x "
+                    f"{'/'.join(w.symbol for w in cols)} column"
+                    for cols, rows in groups.items()])  # fmt: skip

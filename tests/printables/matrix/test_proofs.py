@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -38,12 +39,12 @@ def test_the_books_set_is_proved_and_the_proof_reads_as_steps() -> None:
     assert lines[3:] == (
         "No card shows blue and black: a row sharing B cannot cross a column sharing b.",
         "That leaves these pairs, row list x column list, where cards outnumber their places "
-        "(each also the other way round: the same grid turned over):",
+        "(each also the other way round: the same grid turned over; B/G is B or G):",
         "(2) x (2): Gb=C, GbzS fit only at G row x G column: 1 place for 2 cards.",
         "(2) x (3): Rb~T, Rw~T fit only at T row x ~ column: 1 place for 2 cards.",
-        "(3) x (4): BwzT, RgzS, BgzT fit only at z row x g column or z row x T column: 2 places "
-        "for 3 cards.",
+        "(3) x (4): BwzT, RgzS, BgzT fit only at z row x g/T column: 2 places for 3 cards.",
     )
+    assert "(1-3)" not in lines[0]  # no lists share a number range: nothing to explain
     assert proof.steps == 4
 
 
@@ -120,7 +121,8 @@ def test_pairs_of_lists_share_the_crowds_that_hold_for_them() -> None:
     assert len({crowd.why for crowd in proof.crowds}) == 12
     told = [line for line in proof.lines if line.startswith("(")]
     assert len(told) == 12
-    assert "(1) x (24), (1) x (26), (2) x (24), (10) x (24), (12) x (24)" in told[0]
+    # 1 or 12 with 24 or 26, and 2, 10 or 14 with 24: seven pairs, one crowd
+    assert told[0].startswith("(1, 12) x (24, 26), (2, 10, 14) x (24): Bw~C, Bw=C fit only")
 
 
 @pytest.fixture(scope="module")
@@ -173,3 +175,26 @@ def test_a_list_left_out_or_a_proof_for_another_size_fails(hard: tuple[list, Pro
 def test_the_proof_is_the_same_every_time() -> None:
     puzzle = generate(5, 5, "impossible", "hard", 3)
     assert impossibility_proof(puzzle.cards, 5, 5) == impossibility_proof(puzzle.cards, 5, 5)
+
+
+def test_long_proofs_group_their_lists_pairs_and_crossings_and_say_how_to_read_them() -> None:
+    """A hard 5x5 proof: lists that differ only in their last value share a number range,
+    pairs and crossings are grouped, and the words say once how each grouping reads; every
+    list and pair the proof holds is still named."""
+    puzzle = get_puzzle("5x5-pezgen")
+    proof = puzzle.proof
+    assert proof is not None
+    check_proof(puzzle.cards, 5, 5, proof)
+    lines = proof.lines
+    assert "(1-3) ... w/=/~ is three lists, ending in w, = and ~" in lines[0]
+    assert "(1-4) B G G R w/~/S/C; (5-9) B G R b w/=/~/S/C;" in lines[0]
+    assert f"({len(proof.row_options)})" in lines[0] or f"-{len(proof.row_options)})" in lines[0]
+    told = [line for line in lines if line.startswith("(")]
+    assert "(1, 2) x (3) is 1 x 3 and 2 x 3; B/G is B or G" in lines[len(lines) - len(told) - 1]
+    # every pair left is named in the grouped words, read back
+    named = set()
+    for line in told:
+        for rows, cols in re.findall(r"\(([\d, ]+)\) x \(([\d, ]+)\)", line.split(":")[0]):
+            named |= {(int(r), int(c)) for r in rows.split(", ") for c in cols.split(", ")}
+    assert named == {(c.row_list, c.col_list) for c in proof.crowds}
+    assert sum(len(line) for line in lines) < 7_000  # 10,905 characters before the grouping

@@ -152,12 +152,17 @@ class BlockPlan:
     beside: bool = False
 
 
+PREFACE = 8.5
+"""The type size of what a key says once before its answers."""
+
+
 @dataclass(frozen=True)
 class PuzzleDesign:
     """How a puzzle kind is printed on a worksheet: its title and subject, the
     instructions above the first puzzle, a puzzle block (a plan that fits a width and a
     height, or None; drawing it as puzzle ``number`` with its checking address, or
-    without a QR code when there is none) and its answer-key block."""
+    without a QR code when there is none), its answer-key block, and what the key says
+    once before the puzzles' answers (for these puzzles; "" for nothing)."""
 
     title: str
     subject: str
@@ -166,3 +171,4 @@ class PuzzleDesign:
     draw: Callable[[Document, Any, int, str | None, BlockPlan], None]
     key_height: Callable[[Any, float], float]
     draw_key: Callable[[Document, Any, str], None]
+    key_preface: Callable[[Sequence[Any]], str] = lambda puzzles: ""

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.documents.blocks import (
+    PREFACE,
     cards_height,
     draw_answer_grid,
     draw_cards,
@@ -28,7 +29,7 @@ from generator.documents.blocks import (
     id_list,
 )
 from generator.documents.document import Column, Document
-from generator.documents.matrix_blocks import draw_key, key_height
+from generator.documents.matrix_blocks import draw_key, key_height, key_preface
 from generator.draw.fonts import text_width
 from generator.draw.layout import Size
 from printables.matrix.mat import MAX_SUCCESSIVE_PLAYERS, TIME_LIMIT, successive_schedule
@@ -208,6 +209,10 @@ def _schedule(doc: Document, puzzles: Sequence[Puzzle]) -> None:
 
 def _keys(doc: Document, puzzles: Sequence[Puzzle]) -> None:
     doc.new_page("Answer keys", note="For the proctor: give no sign while players are working.")
+    preface = key_preface(puzzles)
+    if preface:
+        doc.text(preface, size=PREFACE)
+        doc.y += 3.0
     for k, puzzle in enumerate(puzzles, 1):
         doc.ensure(key_height(puzzle, doc.width), "Answer keys (continued)")
         draw_key(doc, puzzle, f"Set {k}")

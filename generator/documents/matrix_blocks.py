@@ -8,6 +8,8 @@ checking page's do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.documents.blocks import (
     MIN_SCALE,
     QR_BLOCK,
@@ -23,6 +25,7 @@ from generator.documents.blocks import (
 )
 from generator.documents.document import BODY, Column, Document, text_height
 from printables.matrix.check import check_grid
+from printables.matrix.proofs import RULES
 from printables.matrix.puzzles import KIND, Puzzle
 
 PROOF = 8.5
@@ -130,13 +133,25 @@ def grade_line(puzzle: Puzzle) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+def key_preface(puzzles: Sequence[Puzzle]) -> str:
+    """Said once at the head of a key whose puzzles include a proof case by case: the
+    rules every proof would otherwise repeat."""
+    return RULES if any(puzzle.proof is not None for puzzle in puzzles) else ""
+
+
+def key_reason(puzzle: Puzzle) -> tuple[str, ...]:
+    """Why an impossible set is, as its key prints it: the short reason, or the proof's
+    steps without the rules :func:`key_preface` has said."""
+    return puzzle.impossibility if puzzle.proof is None else puzzle.proof.brief_lines
+
+
 def key_height(puzzle: Puzzle, width: float) -> float:
     """The room :func:`draw_key` takes."""
     head = 7.0 + text_height(grade_line(puzzle), 9, width)
     if puzzle.solution is not None:
         explained = KIND.explain(puzzle)
         return head + 7.0 + puzzle.rows * 7.0 + text_height(explained[0], 9, width) + 3.0
-    explained = puzzle.impossibility
+    explained = key_reason(puzzle)
     size = BODY if len(explained) == 1 else PROOF
     return head + sum(text_height(line, size, width) + 0.8 for line in explained) + 3.0
 
@@ -148,7 +163,7 @@ def draw_key(doc: Document, puzzle: Puzzle, title: str) -> None:
     doc.text(grade_line(puzzle), size=9)
     doc.y += 1.5
     if puzzle.solution is None:  # the grade line has said "impossible" and how it is shown
-        explained = puzzle.impossibility
+        explained = key_reason(puzzle)
         size = BODY if len(explained) == 1 else PROOF  # a proof's steps, one a paragraph
         for line in explained:
             doc.ensure(text_height(line, size, doc.width))
@@ -173,5 +188,6 @@ DESIGN = PuzzleDesign(
     draw=draw_puzzle,
     key_height=key_height,
     draw_key=draw_key,
+    key_preface=key_preface,
 )
 """Matrix puzzles on a worksheet."""

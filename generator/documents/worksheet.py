@@ -25,7 +25,7 @@ from importlib import import_module
 from typing import Any
 
 from generator.documents import question_blocks
-from generator.documents.blocks import BlockPlan, PuzzleDesign, check_url, id_list
+from generator.documents.blocks import PREFACE, BlockPlan, PuzzleDesign, check_url, id_list
 from generator.documents.document import MARGIN, Document
 from generator.draw.layout import Size
 from printables.puzzles import get_kind, kind_of
@@ -229,6 +229,10 @@ def _key_pages(
     doc.new_page(heading, note=note, banner=True)
     doc.footer = f"ANSWER KEY, for the teacher. {title}: {ids}"
     doc.continued = (f"{heading} (continued)", True)
+    preface = design.key_preface(puzzles)
+    if preface:
+        doc.text(preface, size=PREFACE)
+        doc.y += 3.0
     for number, puzzle in enumerate(puzzles, 1):
         # a key taller than a page (a long proof) starts on a page of its own, then runs on
         height = min(design.key_height(puzzle, doc.width), doc.bottom - MARGIN - 20.0)

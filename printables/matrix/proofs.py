@@ -103,6 +103,12 @@ class Proof:
         return _lines(self)
 
     @property
+    def brief_lines(self) -> tuple[str, ...]:
+        """The same steps for a page that prints :data:`RULES` once before its proofs
+        (an answer key): the rules each proof would repeat are left to it."""
+        return _brief_lines(self)
+
+    @property
     def steps(self) -> int:
         """How long the proof is: the facts and crowds it takes (at least one step)."""
         return max(1, len(self.facts) + len(self.crowds))
@@ -518,6 +524,45 @@ def _numbered(options: Sequence[Option]) -> str:
         + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
         for first, last, head, tails in entries
     )
+
+
+RULES = (
+    "How the proofs go. Each row shares a value that all its cards show, and so does each "
+    "column. A row of n cards needs a value that at least n cards show, k rows sharing a "
+    "value need k x n cards showing it, and every card needs a row whose value it shows: so "
+    "the rows can share only a few lists of values (numbered; values as on the cards), and "
+    "the columns likewise. A row and a column cross at a card showing both their values: "
+    "so they never share two colors, two shades, two patterns or two shapes, and k rows "
+    "sharing one value and m columns sharing another cross in k x m places, each needing "
+    "a card that shows both. A proof rules out pairs of lists (row list x column list) by "
+    "these counts, and for each pair left names cards that outnumber the only places they "
+    "fit. In a square, each pair holds the other way round too (the grid turned over). "
+    "(1-3) ... w/=/~ is three lists, ending in w, = and ~; (1, 2) x (3) is 1 x 3 and "
+    "2 x 3; B/G is B or G."
+)
+"""What every proof's first steps say, for a page that prints it once before its proofs
+(with :attr:`Proof.brief_lines`)."""
+
+
+def _brief_lines(proof: Proof) -> tuple[str, ...]:
+    if not proof.row_options:
+        return _lines(proof)  # one short step: nothing to leave out
+    lines = [f"Row lists: {_numbered(proof.row_options)}.",
+             "Column lists: the same." if proof.rows == proof.cols
+             else f"Column lists: {_numbered(proof.col_options)}."]  # fmt: skip
+    lines += [_fact_text(f) for f in proof.facts]
+    if proof.crowds:
+        lines.append("Pairs left:" if proof.facts else "Pairs not ruled out by two colors (or "
+                     "shades, patterns, shapes):")  # fmt: skip
+        lines += _crowd_texts(proof.crowds)
+    elif proof.facts:
+        lines.append("That rules out every pair of lists: no arrangement works.")
+    else:
+        lines.append(
+            "Every pair of lists has a row value and a column value that are two colors, two "
+            "shades, two patterns or two shapes. No arrangement works."
+        )
+    return tuple(lines)
 
 
 def _lines(proof: Proof) -> tuple[str, ...]:

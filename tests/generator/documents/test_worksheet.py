@@ -32,7 +32,7 @@ from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix import check_grid
-from printables.matrix.proofs import check_proof
+from printables.matrix.proofs import RULES, check_proof
 from printables.matrix.puzzles import Puzzle, from_cards, generated_id, get_puzzle
 from printables.matrix.solver import solve
 
@@ -255,10 +255,21 @@ def test_every_printed_answer_key_is_right() -> None:
                 assert " ".join(puzzle.grade.reason.text.split()) in text
             else:  # a hard set: its proof, step by step, re-checked
                 assert "impossible, shown case by case." in text
-                for step in puzzle.proof.lines:
+                for step in puzzle.proof.brief_lines:  # the rules said once, at the key's head
                     assert " ".join(step.split()) in text
                 check_proof(puzzle.cards, puzzle.rows, puzzle.cols, puzzle.proof)
             assert solve(puzzle.cards, puzzle.rows, puzzle.cols) is None
+
+
+def test_the_rules_every_proof_uses_are_said_once_at_the_head_of_the_key() -> None:
+    texts = page_texts(worksheet())
+    key = " ".join(" ".join(text.split()) for text in texts[key_start(texts) :])
+    rules = " ".join(RULES.split())
+    assert key.count(rules) == 1
+    assert key.index(rules) < key.index("Puzzle 1")
+    assert "Rows: a row of" not in key  # no proof repeats them
+    alone = worksheet_pdf(mix()[:1], WorksheetOptions(PAPERS["letter"], BASE_URL))
+    assert "How the proofs go" not in " ".join(page_texts(alone))  # no proof, no rules
 
 
 def test_the_book_set_gets_the_books_reason() -> None:

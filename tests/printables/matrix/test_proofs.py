@@ -60,6 +60,11 @@ def test_every_generated_impossible_set_gets_a_proof_that_checks(
         assert solve(puzzle.cards, *size) is None
         text = " ".join(proof.lines)
         assert "exhaustive" not in text and "labeling" not in text
+        brief = proof.brief_lines  # a key's: the same steps, the rules said once before
+        check_words(brief)
+        steps = [line for line in proof.lines if line.startswith(("(", "No ", "Only "))]
+        assert [line for line in brief if line in steps] == steps
+        assert sum(map(len, brief)) < sum(map(len, proof.lines)) or len(brief) == 1
 
 
 @settings(max_examples=150)

@@ -1,9 +1,11 @@
 """Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher, the
-server's clock set by the test, and a throwaway PostgreSQL cluster with apps on it."""
+server's clock set by the test, a throwaway PostgreSQL cluster with apps on it, and every
+app of the test process sharing one cache of compiled templates."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,20 @@ from browser_support import (  # noqa: F401 (fixtures for Chromium tests)
 from flask import Flask
 from flask.testing import FlaskClient
 from postgres_support import postgres, postgres_app  # noqa: F401 (fixtures for PostgreSQL)
-from webapp_support import Clock, add_teacher, log_in
+from webapp_support import Clock, TemplateCache, add_teacher, log_in
 
 import webapp.db
 from webapp import create_app
+
+
+@pytest.fixture(scope="session", autouse=True)
+def templates_compiled_once() -> Iterator[None]:
+    """Every Flask app the test process makes finds the templates another app compiled
+    (:class:`webapp_support.TemplateCache`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        options = {**Flask.jinja_options, "bytecode_cache": TemplateCache()}
+        patch.setattr(Flask, "jinja_options", options)
+        yield
 
 
 @pytest.fixture
@@ -43,8 +55,9 @@ def client(app: Flask) -> FlaskClient:
 
 @pytest.fixture
 def teacher(app: Flask, client: FlaskClient) -> FlaskClient:
-    """``client``, logged in as teacher ``ada``."""
-    add_teacher(app, "ada")
+    """``client``, logged in as teacher ``ada`` (whose password is hashed cheaply: see
+    :data:`webapp_support.CHEAP`; tests/webapp/accounts/ log in with scrypt's hashes)."""
+    add_teacher(app, "ada", cheap=True)
     log_in(client, "ada")
     return client
 

@@ -22,14 +22,14 @@ CHEAP = "pbkdf2:sha256:1"
 login checks the stored hash, and scrypt's takes about 0.15 s of a core each time."""
 
 
-def add_teacher(app: Flask, name: str, *, cheap: bool = False) -> int:
-    """Teacher ``name`` with :data:`PASSWORD`, made by the app's own ``create_teacher``;
+def add_teacher(app: Flask, name: str, *, cheap: bool = False, password: str = PASSWORD) -> int:
+    """Teacher ``name`` with ``password``, made by the app's own ``create_teacher``;
     ``cheap`` stores the password hashed by :data:`CHEAP` instead of scrypt."""
     with app.app_context(), write() as db:
         if not cheap:
-            return create_teacher(db, name, PASSWORD)
+            return create_teacher(db, name, password)
         with mock.patch.object(store, "generate_password_hash", _cheap_hash):
-            return create_teacher(db, name, PASSWORD)
+            return create_teacher(db, name, password)
 
 
 def _cheap_hash(password: str) -> str:

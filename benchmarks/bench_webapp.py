@@ -1057,8 +1057,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.quick:
-        args.students, args.per_session, args.workers, args.runs = 12, 6, 2, 1
-        args.poll, args.polls, args.join_spread, args.flood = 0.3, 2, 0.5, 0.5
+        args.students, args.per_session, args.workers, args.runs = 8, 4, 2, 1
+        args.poll, args.polls, args.join_spread, args.flood = 0.2, 2, 0.2, 0.2
+        args.done_spread = 0.3
     if args.per_session > MAX_PER_SESSION:
         parser.error(f"a session seats at most {MAX_PER_SESSION} students")
     options = Options(

@@ -25,6 +25,9 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from webapp_support import add_teacher
+
+from webapp import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -56,9 +59,15 @@ NARROW: ViewportSize = {"width": 360, "height": 740}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """gunicorn -w 2 on a fresh SQLite file, with teacher ada made first by the CLI."""
+    """gunicorn -w 2 on a fresh SQLite file, with teacher ada made first (in this process:
+    the ``teacher`` commands have tests of their own, and a process would take seconds)."""
     live = LiveServer(tmp_path_factory.mktemp("e2e-server"), workers=2)
-    live.command("teacher", "add", "ada", "--password", PASSWORD)
+    app = create_app(
+        {"DATABASE_URL": live.env["PRINTABLES_DATABASE_URL"],
+         "SECRET_KEY": live.env["PRINTABLES_SECRET_KEY"]}
+    )  # fmt: skip
+    add_teacher(app, "ada", cheap=True, password=PASSWORD)
+    app.extensions["printables_db"].dispose()
     live.start()
     try:
         yield live

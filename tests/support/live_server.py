@@ -56,20 +56,6 @@ class LiveServer:
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
-    def command(self, *args: str) -> str:
-        """Run ``printables ARGS`` on the same database; its output (raises on failure)."""
-        done = subprocess.run(
-            [str(BIN / "printables"), *args],
-            env=self.env,
-            cwd=PROJECT,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"printables {' '.join(args)}: {done.stdout}{done.stderr}")
-        return done.stdout
-
     def start(self, timeout: float = 30.0) -> None:
         """Start gunicorn and wait until it answers."""
         self._log = self.log_path.open("ab")

@@ -1,9 +1,11 @@
 """Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher, the
-server's clock set by the test, and a throwaway PostgreSQL cluster with apps on it."""
+server's clock set by the test, a throwaway PostgreSQL cluster with apps on it, and every
+app of the test process sharing its compiled templates and URL builders."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,22 @@ from browser_support import (  # noqa: F401 (fixtures for Chromium tests)
 from flask import Flask
 from flask.testing import FlaskClient
 from postgres_support import postgres, postgres_app  # noqa: F401 (fixtures for PostgreSQL)
-from webapp_support import Clock, add_teacher, log_in
+from webapp_support import Clock, RuleBuilders, TemplateCache, add_teacher, log_in
+from werkzeug.routing import Rule
 
 import webapp.db
 from webapp import create_app
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_once() -> Iterator[None]:
+    """Every Flask app the test process makes finds the templates and the URL builders
+    another app compiled (:class:`webapp_support.TemplateCache`, :class:`RuleBuilders`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        options = {**Flask.jinja_options, "bytecode_cache": TemplateCache()}
+        patch.setattr(Flask, "jinja_options", options)
+        patch.setattr(Rule, "_compile_builder", RuleBuilders(Rule._compile_builder))
+        yield
 
 
 @pytest.fixture
@@ -43,8 +57,9 @@ def client(app: Flask) -> FlaskClient:
 
 @pytest.fixture
 def teacher(app: Flask, client: FlaskClient) -> FlaskClient:
-    """``client``, logged in as teacher ``ada``."""
-    add_teacher(app, "ada")
+    """``client``, logged in as teacher ``ada`` (whose password is hashed cheaply: see
+    :data:`webapp_support.CHEAP`; tests/webapp/accounts/ log in with scrypt's hashes)."""
+    add_teacher(app, "ada", cheap=True)
     log_in(client, "ada")
     return client
 

@@ -20,7 +20,7 @@ from browser_support import (
     make_session,
     skip_without_chromium,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
@@ -35,6 +35,28 @@ SOLUTION_ROWS = [["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "R
 def rounds_started(page: Page, console: str) -> int:
     state = page.request.get(console + "/state").json()
     return 0 if state["round"] is None else int(state["round"]["number"]) + 1
+
+
+def state_polls(*pages: Page) -> list[list[str]]:
+    """From now on, the state polls each page's script completes (their addresses), one
+    list a page; the lists grow while Playwright waits (``wait_for_polls``)."""
+    seen: list[list[str]] = [[] for _ in pages]
+    for page, urls in zip(pages, seen, strict=True):
+
+        def finished(request: Request, urls: list[str] = urls) -> None:
+            if request.url.split("?", 1)[0].endswith("/state"):
+                urls.append(request.url)
+
+        page.on("requestfinished", finished)
+    return seen
+
+
+def wait_for_polls(page: Page, seen: list[list[str]], count: int) -> None:
+    """Wait until every page of ``seen`` has polled ``count`` times (20 s at most)."""
+    deadline = time.monotonic() + 20
+    while any(len(urls) < count for urls in seen):
+        assert time.monotonic() < deadline, [len(urls) for urls in seen]
+        page.wait_for_timeout(100)  # Playwright hands over the pages' events while it waits
 
 
 def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
@@ -55,7 +77,9 @@ def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
     )
     assert second.url.startswith(console)  # back at the console's own address, by GET
     expect(phone.locator("#clock")).to_contain_text("left")
-    time.sleep(10.5)  # set 1 runs out
+    running = first.request.get(console + "/state").json()
+    time.sleep(max(0.0, running["round"]["ends_at"] - running["now"]) + 0.2)  # set 1 runs out
+    assert not first.request.get(console + "/state").json()["round"]["running"]
     # A press just after the time is up (the phone's own clock had not caught up).
     phone.evaluate(
         "() => { const b = document.querySelector('#hand-form button[value=done]');"
@@ -67,7 +91,7 @@ def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
     assert phone.url.endswith(f"/play/{code}")
     for tab in (first, second):  # both consoles notice the set ended and reload themselves
         expect(tab.get_by_role("button", name="Start set 2")).to_be_visible(timeout=8_000)
-    time.sleep(4.5)  # two more polls of every page
+    wait_for_polls(first, state_polls(first, second, phone), 2)  # two more of every page
     assert rounds_started(first, console) == 1, "a tab started set 2 by itself"
     first.get_by_role("button", name="Start set 2").click()
     expect(phone.locator("#hand-form")).to_be_visible(timeout=8_000)  # the phone reloads

@@ -78,6 +78,17 @@ def stop_serving(process: subprocess.Popen[bytes], how: int = signal.SIGTERM) ->
     return process.communicate(timeout=STOP_WITHIN)[0].decode()
 
 
+@pytest.fixture(scope="module")
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, int]]:
+    """One ``printables serve`` (its port and process id) for the tests that only send it
+    requests and stop nothing: starting one takes seconds."""
+    port, process = start_serving(tmp_path_factory.mktemp("serving"))
+    try:
+        yield port, process.pid
+    finally:
+        stop_serving(process)
+
+
 def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path) -> None:
     port, process = start_serving(tmp_path)
     try:
@@ -129,42 +140,38 @@ def test_serve_says_plainly_when_its_port_is_taken(tmp_path: Path) -> None:
     assert "running" not in result.stdout and "Traceback" not in result.stderr
 
 
-def test_the_served_app_refuses_a_huge_body_without_reading_it(tmp_path: Path) -> None:
+def test_the_served_app_refuses_a_huge_body_without_reading_it(
+    served_app: tuple[int, int],
+) -> None:
     """``printables serve`` answers 413 from the headers alone: the 300 MB announced are
     never sent, and the answer still comes."""
-    port, process = start_serving(tmp_path)
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-            connection.sendall(
-                b"POST /join HTTP/1.1\r\nHost: localhost\r\n"
-                b"Content-Type: application/x-www-form-urlencoded\r\n"
-                b"Content-Length: 300000000\r\n\r\nname=Kim"
-            )
-            answer = connection.recv(4096).decode("latin-1")
-    finally:
-        stop_serving(process)
+    port, _pid = served_app
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(
+            b"POST /join HTTP/1.1\r\nHost: localhost\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n"
+            b"Content-Length: 300000000\r\n\r\nname=Kim"
+        )
+        answer = connection.recv(4096).decode("latin-1")
     assert answer.startswith("HTTP/1.1 413"), answer[:200]
 
 
-def test_serve_runs_a_process_for_each_core(tmp_path: Path) -> None:
+def test_serve_runs_a_process_for_each_core(served_app: tuple[int, int]) -> None:
     """A class pressing Done together needs every core: ``printables serve`` forks one
     worker process more than the CPUs (at most eight), each answering requests."""
-    port, process = start_serving(tmp_path)
-    try:
-        children = _workers(process.pid)
-        assert len(children) == WORKERS, children
-        for _ in range(6):  # each worker answers (requests are shared among them)
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
-                assert page.status == 200
-    finally:
-        stop_serving(process)
+    port, pid = served_app
+    children = _workers(pid)
+    assert len(children) == WORKERS, children
+    for _ in range(6):  # each worker answers (requests are shared among them)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=10) as page:
+            assert page.status == 200
 
 
-def test_requests_sent_halfway_hold_no_worker(tmp_path: Path) -> None:
+def test_requests_sent_halfway_hold_no_worker(served_app: tuple[int, int]) -> None:
     """A pupil's script that opens more connections than there are workers and sends half
     a request on each (a slow phone does it by accident) leaves every worker free: the
     server reads a request in full before a worker sees it."""
-    port, process = start_serving(tmp_path)
+    port, _pid = served_app
     stalled = []
     try:
         for _ in range(3 * WORKERS):
@@ -181,7 +188,6 @@ def test_requests_sent_halfway_hold_no_worker(tmp_path: Path) -> None:
     finally:
         for connection in stalled:
             connection.close()
-        stop_serving(process)
 
 
 def test_a_worker_that_dies_is_replaced(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Teacher accounts: the first-run page, logging in and out, pages that need a login,
 one teacher never seeing another's things, the login rate limit, and the ``teacher``
-commands (run as real processes on their own SQLite file)."""
+commands on their own SQLite file."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from flask import Flask
+from flask.cli import cli as flask_cli
 from flask.testing import FlaskClient
 from sqlalchemy import delete
 from webapp_support import PASSWORD, add_teacher, log_in
 
+from generator import commands
 from webapp import create_app, security
 from webapp.db import read, write
 from webapp.tables import teachers
@@ -244,7 +247,7 @@ def test_ten_login_attempts_a_minute_for_a_name_from_one_address_and_no_lockout(
 ) -> None:
     """Eleven wrong passwords for ada from one address stop that address trying ada for
     the minute; the teacher still logs in from anywhere else."""
-    add_teacher(app, "ada")
+    add_teacher(app, "ada", cheap=True)  # the limits count attempts, whatever the hash
     moment = [6000.0]  # the start of a minute
     monkeypatch.setattr(security, "now", lambda: moment[0])
     guesser = fresh_client(app, "10.0.0.7")
@@ -266,7 +269,7 @@ def test_an_address_trying_many_names_is_slowed(
 ) -> None:
     """Spraying one common password over many names: twenty failures a minute from one
     address, then that address waits, whatever name it tries; others do not."""
-    add_teacher(app, "ada")
+    add_teacher(app, "ada", cheap=True)  # the limits count attempts, whatever the hash
     monkeypatch.setattr(security, "now", lambda: 6000.0)
     sprayer = fresh_client(app, "10.0.2.1")
     for n in range(20):
@@ -282,7 +285,7 @@ def test_rate_limits_can_be_turned_off(tmp_path: Path) -> None:
         {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}",
          "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "RATE_LIMITS": False}
     )  # fmt: skip
-    add_teacher(app, "ada")
+    add_teacher(app, "ada", cheap=True)  # the limits count attempts, whatever the hash
     client = app.test_client()
     for _ in range(25):
         assert client.post("/login", data={"username": "ada", "password": "x"}).status_code == 303
@@ -324,48 +327,57 @@ def can_log_in(database: Path, name: str, password: str) -> bool:
     return response.status_code == 302 and response.location == "/dashboard"
 
 
+def printables(database: Path, *args: str, flask: bool = False) -> tuple[int, str, str]:
+    """``printables ARGS`` (or ``flask --app webapp ARGS``) run in this process, as its
+    entry point runs it, on ``database``: exit status, standard output and error."""
+    env: dict[str, str | None] = {
+        name: None for name in os.environ if name.startswith(("PRINTABLES_", "FLASK_"))
+    }
+    env.update({k: v for k, v in command_env(database).items() if k.startswith("PRINTABLES_")})
+    group = flask_cli if flask else commands.main
+    result = CliRunner(env=env).invoke(group, ["--app", "webapp", *args] if flask else args)
+    return result.exit_code, result.stdout, result.stderr
+
+
 def test_printables_teacher_add_list_and_password(tmp_path: Path) -> None:
+    """The ``teacher`` commands, under ``printables`` and ``flask --app webapp``: run in
+    this process, but for what only a process shows (a password prompted with no
+    terminal, read from standard input)."""
     database = tmp_path / "cli.sqlite3"
-    added = run(database, "printables", "teacher", "add", "Ms.Rivera", "--password", PASSWORD)
-    assert added.returncode == 0, added.stderr
-    assert added.stdout == "Added teacher ms.rivera.\n"
+
+    def command(*args: str, flask: bool = False) -> tuple[int, str, str]:
+        return printables(database, *args, flask=flask)
+
+    assert command("teacher", "add", "Ms.Rivera", "--password", PASSWORD) == (
+        0, "Added teacher ms.rivera.\n", ""
+    )  # fmt: skip
     prompted = run(
         database, "printables", "teacher", "add", "bo", stdin="bo-secret-1\nbo-secret-1\n"
     )
     assert prompted.returncode == 0, prompted.stderr
     assert "Added teacher bo." in prompted.stdout
-    listed = run(database, "printables", "teacher", "list")
-    assert listed.returncode == 0 and listed.stdout == "bo\nms.rivera\n"
+    assert command("teacher", "list") == (0, "bo\nms.rivera\n", "")
     assert can_log_in(database, "ms.rivera", PASSWORD)
     assert can_log_in(database, "BO", "bo-secret-1")
 
-    taken = run(database, "printables", "teacher", "add", "MS.RIVERA", "--password", PASSWORD)
-    assert taken.returncode == 1
-    assert "Error: there is already a teacher called ms.rivera" in taken.stderr
-    short = run(database, "printables", "teacher", "add", "cy", "--password", "short")
-    assert short.returncode == 1
-    assert "Error: a password has at least 10 characters" in short.stderr
-    common = run(database, "printables", "teacher", "add", "cy", "--password", "password123")
-    assert common.returncode == 1 and "that password is too easy to guess" in common.stderr
-    odd = run(database, "printables", "teacher", "add", "c y", "--password", PASSWORD)
-    assert odd.returncode == 1 and "may use letters, digits and . _ - only" in odd.stderr
+    code, _, err = command("teacher", "add", "MS.RIVERA", "--password", PASSWORD)
+    assert code == 1 and "Error: there is already a teacher called ms.rivera" in err
+    code, _, err = command("teacher", "add", "cy", "--password", "short")
+    assert code == 1 and "Error: a password has at least 10 characters" in err
+    code, _, err = command("teacher", "add", "cy", "--password", "password123")
+    assert code == 1 and "that password is too easy to guess" in err
+    code, _, err = command("teacher", "add", "c y", "--password", PASSWORD)
+    assert code == 1 and "may use letters, digits and . _ - only" in err
 
-    changed = run(
-        database, "printables", "teacher", "password", "ms.rivera", "--password", "new horse 2"
-    )
-    assert changed.returncode == 0 and changed.stdout == "Changed the password of ms.rivera.\n"
+    changed = command("teacher", "password", "ms.rivera", "--password", "new horse 2")
+    assert changed == (0, "Changed the password of ms.rivera.\n", "")
     assert can_log_in(database, "ms.rivera", "new horse 2")
     assert not can_log_in(database, "ms.rivera", PASSWORD)
-    nobody = run(database, "printables", "teacher", "password", "nobody", "--password", PASSWORD)
-    assert nobody.returncode == 1
-    assert "Error: there is no teacher called nobody" in nobody.stderr
+    code, _, err = command("teacher", "password", "nobody", "--password", PASSWORD)
+    assert code == 1 and "Error: there is no teacher called nobody" in err
 
-    flask_list = run(database, "flask", "--app", "webapp", "teacher", "list")
-    assert flask_list.returncode == 0, flask_list.stderr
-    assert flask_list.stdout == "bo\nms.rivera\n"
-    flask_add = run(
-        database, "flask", "--app", "webapp", "teacher", "add", "dee", "--password", PASSWORD
-    )
-    assert flask_add.returncode == 0, flask_add.stderr
-    assert run(database, "printables", "teacher", "list").stdout == "bo\ndee\nms.rivera\n"
-    assert re.search(r"\bteacher\b", run(database, "printables", "--help").stdout)
+    assert command("teacher", "list", flask=True) == (0, "bo\nms.rivera\n", "")
+    flask_add = command("teacher", "add", "dee", "--password", PASSWORD, flask=True)
+    assert flask_add[0] == 0, flask_add
+    assert command("teacher", "list")[1] == "bo\ndee\nms.rivera\n"
+    assert re.search(r"\bteacher\b", command("--help")[1])

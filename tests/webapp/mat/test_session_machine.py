@@ -88,7 +88,7 @@ class MatSessionMachine(RuleBasedStateMachine):
         self.clock = Clock(1000.0)
         self.app = self._app()  # first: the app imports every module whose clock is set
         self.patches = _patch_clock(self.clock)
-        add_teacher(self.app, "ada")
+        add_teacher(self.app, "ada", cheap=True)
         self.teacher = self.app.test_client()
         log_in(self.teacher, "ada")
         sets = f"{SOLVABLE}\n{IMPOSSIBLE}"

@@ -1,19 +1,15 @@
 """What the web app's tests share besides fixtures (those are in tests/webapp/conftest.py):
-a teacher's password, adding and logging in a teacher, a clock the test sets, and what
-every app a test process makes shares: its compiled templates and URL builders."""
+a teacher's password, adding and logging in a teacher, a clock the test sets, and one
+cache of compiled templates for every app a test process makes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-from typing import Any
 from unittest import mock
 
 from flask import Flask
 from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from werkzeug.routing import Rule
 from werkzeug.security import generate_password_hash
 
 from webapp.accounts import store
@@ -75,35 +71,3 @@ class TemplateCache(BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
-class RuleBuilders:
-    """Werkzeug's URL builders, generated once per rule for every app of a test process.
-
-    Each app compiles each of its URL rules into a function that builds the rule's URLs
-    (``Rule._compile_builder``: an AST made and compiled, about 0.7 ms a rule, 40 ms an
-    app). The function depends only on the rule's parts, defaults and converters, takes
-    the rule as its first argument and holds no other state, so the one made for the first
-    app's rule serves the same rule of every later app. Matching requests is untouched.
-    """
-
-    def __init__(self, compile_builder: Callable[..., Callable[..., tuple[str, str]]]) -> None:
-        self.compile_builder = compile_builder
-        self.made: dict[tuple[object, ...], Callable[..., tuple[str, str]]] = {}
-
-    def __get__(self, rule: Rule | None, owner: type | None = None) -> Any:
-        """Set on :class:`Rule` in place of the method: ``rule._compile_builder(...)``."""
-        return self if rule is None else partial(self, rule)
-
-    def __call__(self, rule: Rule, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
-        key = (
-            rule.rule,
-            append_unknown,
-            tuple(rule._trace),
-            tuple(sorted((name, repr(value)) for name, value in (rule.defaults or {}).items())),
-            tuple(sorted((name, type(c).__qualname__) for name, c in rule._converters.items())),
-        )
-        builder = self.made.get(key)
-        if builder is None:
-            builder = self.made[key] = self.compile_builder(rule, append_unknown)
-        return builder

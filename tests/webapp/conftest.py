@@ -1,6 +1,6 @@
 """Fixtures for the web app's tests: an app on its own SQLite file, clients, a teacher, the
 server's clock set by the test, a throwaway PostgreSQL cluster with apps on it, and every
-app of the test process sharing its compiled templates and URL builders."""
+app of the test process sharing one cache of compiled templates."""
 
 from __future__ import annotations
 
@@ -18,21 +18,19 @@ from browser_support import (  # noqa: F401 (fixtures for Chromium tests)
 from flask import Flask
 from flask.testing import FlaskClient
 from postgres_support import postgres, postgres_app  # noqa: F401 (fixtures for PostgreSQL)
-from webapp_support import Clock, RuleBuilders, TemplateCache, add_teacher, log_in
-from werkzeug.routing import Rule
+from webapp_support import Clock, TemplateCache, add_teacher, log_in
 
 import webapp.db
 from webapp import create_app
 
 
 @pytest.fixture(scope="session", autouse=True)
-def compiled_once() -> Iterator[None]:
-    """Every Flask app the test process makes finds the templates and the URL builders
-    another app compiled (:class:`webapp_support.TemplateCache`, :class:`RuleBuilders`)."""
+def templates_compiled_once() -> Iterator[None]:
+    """Every Flask app the test process makes finds the templates another app compiled
+    (:class:`webapp_support.TemplateCache`)."""
     with pytest.MonkeyPatch.context() as patch:
         options = {**Flask.jinja_options, "bytecode_cache": TemplateCache()}
         patch.setattr(Flask, "jinja_options", options)
-        patch.setattr(Rule, "_compile_builder", RuleBuilders(Rule._compile_builder))
         yield
 
 

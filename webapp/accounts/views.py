@@ -10,6 +10,7 @@ computer running the server; other accounts come from ``printables teacher add``
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
@@ -24,7 +25,7 @@ from flask import (
     session,
     url_for,
 )
-from werkzeug.security import check_password_hash
+from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from webapp.accounts.store import (
@@ -138,12 +139,21 @@ def login() -> Response | str | tuple[str, int]:
         return _refused(url_for("accounts.login"), said, typed)
     with read() as db:
         found = login_of(db, username)
-    if found is None or not check_password_hash(found[1], request.form.get("password", "")):
+    # an unknown name is checked against a hash too: no quicker "no" tells which names exist
+    stored = unknown_name_hash() if found is None else found[1]
+    if not check_password_hash(stored, request.form.get("password", "")) or found is None:
         limit(f"login-failed:{address}", 10**9)  # counted, never refused here
         said = "That user name and password do not match an account."
         return _refused(url_for("accounts.login"), said, typed)
     _log_in(found[0], found[2])
     return redirect(_safe_next(request.form.get("next")) or url_for("home.dashboard"))
+
+
+@functools.cache
+def unknown_name_hash() -> str:
+    """A hash no password matches, made as a teacher's is (once a process), to check a
+    password typed for a name no account has as long as a real one takes."""
+    return generate_password_hash(secrets.token_urlsafe(32))
 
 
 def _refused(target: str, said: str, typed: dict[str, str]) -> Response:

@@ -20,6 +20,7 @@ from webapp_support import PASSWORD, add_teacher, log_in
 
 from generator import commands
 from webapp import create_app, security
+from webapp.accounts import views as account_views
 from webapp.db import read, write
 from webapp.tables import teachers
 
@@ -127,6 +128,26 @@ def test_a_wrong_password_is_refused_and_keeps_the_user_name(
         assert "That user name and password do not match an account." in page
         assert f'required value="{username}"' in page
         assert client.get("/dashboard").status_code == 302
+
+
+def test_a_name_no_account_has_is_checked_against_a_hash_as_a_real_one_is(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A "no" as quick for an unknown name as a hash check would tell which names exist:
+    the password typed for one is checked against a hash made as a teacher's is."""
+    add_teacher(app, "ada")
+    checked: list[str] = []
+    real = account_views.check_password_hash
+
+    def spy(stored: str, password: str) -> bool:
+        checked.append(stored)
+        return real(stored, password)
+
+    monkeypatch.setattr(account_views, "check_password_hash", spy)
+    client.post("/login", data={"username": "nobody", "password": PASSWORD})
+    assert checked == [account_views.unknown_name_hash()]
+    assert checked[0].split(":")[0] == "scrypt"  # as costly as a teacher's own hash
+    assert client.get("/dashboard").status_code == 302
 
 
 def test_login_folds_the_name_and_follows_next_only_within_the_site(

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from operator import eq
 from typing import Any
 
 from printables.cards.errors import CardNameError
@@ -204,7 +205,7 @@ class Card:
 
     def shares(self, other: Card) -> int:
         """How many values both cards show (0-3 for two distinct 4D cards; 0 for a joker)."""
-        return sum(x == y for x, y in zip(self.values, other.values, strict=False))
+        return sum(map(eq, self.values, other.values))  # map stops at the shorter, as zip
 
     def __str__(self) -> str:
         return self.deck.name_of(self)

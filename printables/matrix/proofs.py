@@ -462,28 +462,35 @@ def _check_crowd(
 
 
 def _all_options(cards: Sequence[Card], lines: int, length: int) -> list[Option]:
-    """Brute force: every value list that passes the counts and lets the cards split."""
-    values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
-    values = [v for v in values if sum(1 for c in cards if v in c.shown) >= length]
+    """Brute force: every value list that passes the counts and lets the cards split.
+
+    The values are worked on by their place in the deck's list of values (a value's own
+    hash is Python code, and the brute force asks millions of times)."""
+    attributes = cards[0].deck.attributes
+    values = [v for attribute in attributes for v in attribute.values]
+    offsets = [sum(len(a.values) for a in attributes[:k]) for k in range(len(attributes))]
+    shown = [frozenset(o + x for o, x in zip(offsets, c.values, strict=False)) for c in cards]
+    showing = [sum(1 for s in shown if v in s) for v in range(len(values))]
+    places = [v for v in range(len(values)) if showing[v] >= length]
     found = []
-    for option in combinations_with_replacement(values, lines):
-        if any(sum(1 for c in cards if v in c.shown) < option.count(v) * length for v in option):
+    for option in combinations_with_replacement(places, lines):
+        if any(showing[v] < option.count(v) * length for v in option):
             continue
-        if any(not set(option) & set(c.shown) for c in cards):
+        if any(s.isdisjoint(option) for s in shown):
             continue
-        if _can_split(cards, option, length):
-            found.append(option)
+        if _can_split(shown, option, length):
+            found.append(tuple(values[v] for v in option))
     return found
 
 
-def _can_split(cards: Sequence[Card], option: Option, length: int) -> bool:
+def _can_split(shown: Sequence[frozenset[int]], option: tuple[int, ...], length: int) -> bool:
     """Hall's condition over the option's values: every group of values can take all the
-    cards that show no other value of the option."""
+    cards that show no other value of the option (``shown``: each card's values)."""
     distinct = sorted(set(option), key=option.index)
     for mask in range(1, 1 << len(distinct)):
         group = {v for i, v in enumerate(distinct) if mask >> i & 1}
         others = set(distinct) - group
-        only = sum(1 for c in cards if not others & set(c.shown))
+        only = sum(1 for s in shown if others.isdisjoint(s))
         if only > sum(option.count(v) for v in group) * length:
             return False
     return True

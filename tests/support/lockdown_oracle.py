@@ -19,7 +19,6 @@ Moves: ("draw", next), ("give", card, to), ("take", source), ("force", target),
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,27 +55,30 @@ class Oracle:
 
     def losing(self, hand: list[str]) -> list[str]:
         safe = {"", "A"} if self.variant else {""}
-        return [r for r, n in Counter(map(rank, hand)).items() if n >= 4 and r not in safe]
+        ranks = [rank(c) for c in hand]
+        return [r for r in dict.fromkeys(ranks) if ranks.count(r) >= 4 and r not in safe]
 
     def legal(self) -> set[Move]:
         me = self.turn
         if me is None:
             return set()
-        others = [p for p in self.standing() if p != me]
+        hand = self.hands[me]
+        givable = [c for c in hand if self.turns[me] >= self.got[me][c] + 2]
+        aces = sum(rank(c) == "A" for c in hand)
+        jokers = any(c in ("RJ", "BJ") for c in hand)
+        clears = self.variant and (aces >= 2 or jokers)
         found: set[Move] = set()
-        for p in others:
+        for p in self.standing():
+            if p == me:
+                continue
             if self.deck:
                 found.add(("draw", p))
                 found.add(("force", p))
             found.add(("shuffle", p))
             if self.hands[p]:
                 found.add(("take", p))
-            for card in self.hands[me]:
-                if self.turns[me] >= self.got[me][card] + 2:
-                    found.add(("give", card, p))
-            aces = sum(rank(c) == "A" for c in self.hands[me])
-            jokers = any(c in ("RJ", "BJ") for c in self.hands[me])
-            if self.variant and (aces >= 2 or jokers):
+            found.update(("give", card, p) for card in givable)
+            if clears:
                 found.add(("clear", p))
         return found
 

@@ -73,6 +73,11 @@ DEALT = -2
 """The turn a dealt card counts as got on: it may be given at once."""
 _RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 _RANK = {c: c.value("rank").symbol if c.values else "" for c in STANDARD.cards}
+_RANK_AT = tuple(_RANK[c] for c in STANDARD.cards)
+"""The ranks by the cards' places in the deck."""
+_EXEMPT = frozenset({""})
+_EXEMPT_WITH_CLEAR = frozenset({"", "A"})
+"""The ranks that never lose: a joker's (none), and under the variation the aces."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,24 @@ class LockdownState:
         return tuple(s for s in range(self.players) if s not in out)
 
 
+class _Chance:
+    """A move's generator, ``random.Random(f"lockdown:{seed}:{hand}:{moves}")``, seeded the
+    first time the move needs chance (a Take, a Shuffle, a Clear or an elimination): seeding
+    from a string costs more than most whole moves, and most moves need no chance."""
+
+    __slots__ = ("_generator", "_key")
+
+    def __init__(self, key: str) -> None:
+        self._key = key
+        self._generator: random.Random | None = None
+
+    @property
+    def generator(self) -> random.Random:
+        if self._generator is None:
+            self._generator = random.Random(self._key)
+        return self._generator
+
+
 def rank_of(card: Card) -> str:
     """A card's rank symbol ("" for a joker)."""
     return _RANK[card]
@@ -204,16 +227,19 @@ def rank_word(rank: str, count: int = 1) -> str:
 
 
 def losing_ranks(hand: Iterable[Card], options: LockdownOptions) -> list[str]:
-    """The ranks of which ``hand`` holds four (and loses by), in the deck's order; under
+    """The ranks of which ``hand`` holds four (and loses by), in the order the hand first
+    holds them; under
     the variation aces never lose, and jokers have no rank.
 
     >>> from printables.cards.reading import read_cards
     >>> losing_ranks(read_cards("KS KH KD KC 7C", STANDARD), LockdownOptions())
     ['K']
     """
-    counts = Counter(rank_of(c) for c in hand)
-    exempt = {"", "A"} if options.clear_variant else {""}
-    return [r for r, n in counts.items() if n >= FOUR and r not in exempt]
+    ranks = [_RANK_AT[c.index] for c in hand]  # by place: a card's hash is Python code
+    if len(ranks) - len(set(ranks)) < FOUR - 1:  # no value held four times: the common case
+        return []
+    exempt = _EXEMPT_WITH_CLEAR if options.clear_variant else _EXEMPT
+    return [r for r in dict.fromkeys(ranks) if r not in exempt and ranks.count(r) >= FOUR]
 
 
 def may_clear(hand: Sequence[Card]) -> bool:
@@ -341,27 +367,28 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
     def _apply(self, state: LockdownState, move: LockdownMove) -> LockdownState:
         me = state.turn
         assert me is not None
-        chance = random.Random(f"lockdown:{state.seed}:{state.hand_number}:{state.moves}")
-        state = replace(state, moves=state.moves + 1)
+        chance = _Chance(f"lockdown:{state.seed}:{state.hand_number}:{state.moves}")
+        moves = state.moves + 1  # set by _after, with the next turn
         if isinstance(move, Draw):
             state = self._receive(state, me, state.deck[0], deck=state.deck[1:])
-            return self._after(state, me, chance, named=move.next, affected=None)
+            return self._after(state, me, chance, named=move.next, affected=None, moves=moves)
         if isinstance(move, Give):
-            state = self._lose(state, me, move.card)
-            state = self._receive(state, move.to, move.card)
-            return self._after(state, me, chance, named=move.to, affected=move.to)
+            state = self._pass(state, me, move.to, move.card)
+            return self._after(state, me, chance, named=move.to, affected=move.to, moves=moves)
         if isinstance(move, Take):
-            card = chance.choice(state.hands[move.source])
-            state = self._receive(self._lose(state, move.source, card), me, card)
-            return self._after(state, me, chance, named=move.source, affected=None)
+            card = chance.generator.choice(state.hands[move.source])
+            state = self._pass(state, move.source, me, card)
+            return self._after(state, me, chance, named=move.source, affected=None, moves=moves)
         if isinstance(move, Force):
             state = self._receive(state, move.target, state.deck[0], deck=state.deck[1:])
-            return self._after(state, me, chance, named=move.target, affected=move.target)
+            return self._after(
+                state, me, chance, named=move.target, affected=move.target, moves=moves
+            )
         if isinstance(move, Shuffle):
-            return self._after(self._shuffle(state, chance), me, chance, named=move.next,
-                               affected=-1)  # fmt: skip
-        return self._after(self._clear(state, me, chance), me, chance, named=move.next,
-                           affected=None)  # fmt: skip
+            return self._after(self._shuffle(state, chance.generator), me, chance, named=move.next,
+                               affected=-1, moves=moves)  # fmt: skip
+        return self._after(self._clear(state, me, chance.generator), me, chance, named=move.next,
+                           affected=None, moves=moves)  # fmt: skip
 
     # -- moving cards ------------------------------------------------------------------
 
@@ -376,11 +403,15 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
                        got=replaced(state.got, seat, got),
                        deck=state.deck if deck is None else deck)  # fmt: skip
 
-    def _lose(self, state: LockdownState, seat: int, card: Card) -> LockdownState:
-        k = state.hands[seat].index(card)
-        hand, got = state.hands[seat], state.got[seat]
-        return replace(state, hands=replaced(state.hands, seat, hand[:k] + hand[k + 1 :]),
-                       got=replaced(state.got, seat, got[:k] + got[k + 1 :]))  # fmt: skip
+    def _pass(self, state: LockdownState, source: int, seat: int, card: Card) -> LockdownState:
+        """``card`` from ``source``'s hand into ``seat``'s, got now."""
+        k = state.hands[source].index(card)
+        hands, got = list(state.hands), list(state.got)
+        hands[source] = hands[source][:k] + hands[source][k + 1 :]
+        got[source] = got[source][:k] + got[source][k + 1 :]
+        hands[seat] = (*hands[seat], card)
+        got[seat] = (*got[seat], state.turns[seat])
+        return replace(state, hands=tuple(hands), got=tuple(got))
 
     def _shuffle(self, state: LockdownState, chance: random.Random) -> LockdownState:
         """Every standing hand counted, all shuffled together and dealt back. A card dealt
@@ -409,12 +440,18 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
         )  # fmt: skip
 
     def _eliminate(
-        self, state: LockdownState, seats: Sequence[int], chance: random.Random | None = None
+        self, state: LockdownState, seats: Sequence[int], chance: _Chance | None = None
     ) -> LockdownState:
         """Eliminate each of ``seats`` (in order) who holds a losing four: every such four
         outside the game, the rest of his hand into the deck, then the deck shuffled."""
         standing = state.standing
-        losers = [s for s in seats if s in standing and losing_ranks(state.hands[s], state.options)]
+        losers = [
+            s
+            for s in seats
+            if s in standing
+            and len(state.hands[s]) >= FOUR
+            and losing_ranks(state.hands[s], state.options)
+        ]
         if not losers:
             return state
         hands, got = list(state.hands), list(state.got)
@@ -427,7 +464,11 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
             deck += [c for c in hands[seat] if rank_of(c) not in ranks]
             hands[seat], got[seat] = (), ()
             eliminated.append((seat, order.index(ranks[0])))
-        generator = chance or random.Random(f"lockdown:{state.seed}:{state.hand_number}:deal")
+        generator = (
+            chance.generator
+            if chance
+            else random.Random(f"lockdown:{state.seed}:{state.hand_number}:deal")
+        )
         generator.shuffle(deck)
         return replace(state, hands=tuple(hands), got=tuple(got), deck=tuple(deck),
                        outside=tuple(outside), eliminated=tuple(eliminated))  # fmt: skip
@@ -438,28 +479,29 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
         self,
         state: LockdownState,
         me: int,
-        chance: random.Random,
+        chance: _Chance,
         *,
         named: int,
         affected: int | None,
+        moves: int,
     ) -> LockdownState:
         """Eliminations, then the next turn: the mover again when he put out another
         player and is still in, else ``named`` (the player the action affected, or the one
         the mover named); when a Shuffle put out both the mover and the player named, the
         first player still in on the mover's left. ``affected``: the player the move gave
-        a card to (-1: everyone, a Shuffle)."""
+        a card to (-1: everyone, a Shuffle); ``moves``: the moves made, this one included."""
         before = len(state.eliminated)
         state = self._eliminate(state, range(state.players), chance)
         out = {seat for seat, _ in state.eliminated[before:]}
         if len(state.standing) < 2:
-            return replace(state, turn=None)
-        if state.moves >= state.options.move_cap:
-            return replace(state, turn=None, capped=True)
+            return replace(state, turn=None, moves=moves)
+        if moves >= state.options.move_cap:
+            return replace(state, turn=None, capped=True, moves=moves)
         if me not in out and out and (affected == -1 or affected in out):
-            return self._start_turn(state, me)
+            return self._start_turn(state, me, moves)
         if named in out:
-            return self._start_turn(state, self._left_standing(state, me))
-        return self._start_turn(state, named)
+            return self._start_turn(state, self._left_standing(state, me), moves)
+        return self._start_turn(state, named, moves)
 
     def _left_standing(self, state: LockdownState, seat: int) -> int:
         """The first player still in on ``seat``'s left."""
@@ -468,8 +510,10 @@ class LockdownGame(StandardGame[LockdownState, LockdownMove, LockdownOptions]):
             step += 1
         return left_of(seat, state.players, step)
 
-    def _start_turn(self, state: LockdownState, seat: int) -> LockdownState:
-        return replace(state, turn=seat, turns=replaced(state.turns, seat, state.turns[seat] + 1))
+    def _start_turn(self, state: LockdownState, seat: int, moves: int = 0) -> LockdownState:
+        """``seat`` starts a turn, ``moves`` moves into the hand."""
+        turns = replaced(state.turns, seat, state.turns[seat] + 1)
+        return replace(state, turn=seat, turns=turns, moves=moves)
 
     # -- where the cards are, and the end -----------------------------------------------
 

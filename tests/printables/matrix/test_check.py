@@ -42,19 +42,24 @@ def rows_of(cards: list[Card], cols: int) -> list[list[Card]]:
 
 
 def brute_force_3x3(cards: list[Card]) -> bool:
-    """Independent check: every split into three rows, every order of rows 2 and 3."""
+    """Independent check: every split into three rows, every order of rows 2 and 3.
+    Whether a row is a single-flush does not hang on its order, so each split's rows are
+    checked once, and only the orders of a split whose rows all pass are tried."""
     first = cards[0]
     rest = cards[1:]
     for pair in combinations(rest, 2):
         row1 = [first, *pair]
+        if not check_grid([row1]).ok:
+            continue
         others = [c for c in rest if c not in pair]
         for mates in combinations(others[1:], 2):
             row2 = [others[0], *mates]
             row3 = [c for c in others if c not in row2]
+            if not (check_grid([row2]).ok and check_grid([row3]).ok):
+                continue
             for p2 in permutations(row2):
                 for p3 in permutations(row3):
-                    grid = [row1, list(p2), list(p3)]
-                    if all(check_grid([r]).ok for r in grid) and check_grid(grid).ok:
+                    if check_grid([row1, list(p2), list(p3)]).ok:
                         return True
     return False
 

@@ -16,6 +16,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations, product
 from pathlib import Path
 
@@ -496,6 +497,7 @@ def student_search(
             showing[a, v] = showing.get((a, v), 0) | 1 << i
     values = list(showing.values())
 
+    @cache  # the same column lines come back each time the rows are complete
     def shares(line: int) -> bool:
         return any(line & mask == line for mask in values)
 

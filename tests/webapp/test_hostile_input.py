@@ -27,6 +27,7 @@ from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.routing import IntegerConverter, Rule
 from werkzeug.security import generate_password_hash
 
+from webapp.accounts import views as account_views
 from webapp.db import write
 from webapp.tables import teachers
 
@@ -260,11 +261,14 @@ def routes(app: Flask) -> Iterator[tuple[Rule, str]]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def hostile_app(request: pytest.FixtureRequest) -> Flask:
-    """The app on SQLite, then on PostgreSQL (skipped where it is not installed)."""
+def hostile_app(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    """The app on SQLite, then on PostgreSQL (skipped where it is not installed); a name
+    no account has is checked against a cheap hash, as the teacher's is."""
     name = "app" if request.param == "sqlite" else "postgres_app"
     app: Flask = request.getfixturevalue(name)
     app.request_class = RecordingRequest
+    unknown = generate_password_hash("no password matches this", CHEAP)
+    monkeypatch.setattr(account_views, "unknown_name_hash", lambda: unknown)
     return app
 
 

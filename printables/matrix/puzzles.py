@@ -361,8 +361,11 @@ def from_cards(cards: Sequence[Card], rows: int, cols: int) -> Puzzle:
     return get_puzzle(card_id(cards, rows, cols))
 
 
-def _puzzle(puzzle_id: str, rows: int, cols: int, cards: Sequence[Card]) -> Puzzle:
-    graded = grade(cards, rows, cols)
+def _puzzle(
+    puzzle_id: str, rows: int, cols: int, cards: Sequence[Card], graded: Grade | None = None
+) -> Puzzle:
+    """The puzzle of a set; ``graded``: its grade when the maker has measured it."""
+    graded = grade(cards, rows, cols) if graded is None else graded
     solution = search(cards, rows, cols) if graded.solvable else None
     shown = list(cards)
     random.Random(puzzle_id).shuffle(shown)  # printed order: no hint from how it was made
@@ -382,37 +385,40 @@ def generate(rows: int, cols: int, want: str, level: str, seed: int) -> Puzzle:
     if wanted == "either":
         wanted = "impossible" if rng.random() < EITHER_IMPOSSIBLE else "solvable"
     make = _solvable if wanted == "solvable" else _impossible
-    cards = make(rows, cols, spec.level, rng)
-    if cards is None:
+    found = make(rows, cols, spec.level, rng)
+    if found is None:
         raise GenerationError(
             f"no {spec.level} {wanted} {rows}x{cols} set was found in {ATTEMPTS} tries "
             f"(id {puzzle_id}); try another seed or difficulty"
         )
-    return _puzzle(puzzle_id, rows, cols, cards)
+    cards, graded = found
+    return _puzzle(puzzle_id, rows, cols, cards, graded)
 
 
-def _solvable(rows: int, cols: int, level: str, rng: random.Random) -> list[Card] | None:
+Found = tuple[list[Card], Grade]
+"""A set made to order, and its grade (measured once)."""
+
+
+def _solvable(rows: int, cols: int, level: str, rng: random.Random) -> Found | None:
     deck = list(DECK.cards)
     for _ in range(ATTEMPTS):
         cards = rng.sample(deck, rows * cols)
         graded = grade(cards, rows, cols)
         if graded.solvable and graded.level == level:
-            return cards
+            return cards, graded
     return None
 
 
-def _impossible(rows: int, cols: int, level: str, rng: random.Random) -> list[Card] | None:
+def _impossible(rows: int, cols: int, level: str, rng: random.Random) -> Found | None:
     builders = {"easy": _lonely_card, "medium": _crowded_lines, "hard": _walk_to_hard}
     for _ in range(ATTEMPTS // 10):
         cards = builders[level](rows, cols, rng)
-        if cards is not None and _impossible_at(cards, rows, cols, level):
-            return cards
+        if cards is None:
+            continue
+        graded = grade(cards, rows, cols)
+        if not graded.solvable and graded.level == level:
+            return cards, graded
     return None
-
-
-def _impossible_at(cards: Sequence[Card], rows: int, cols: int, level: str) -> bool:
-    graded = grade(cards, rows, cols)
-    return not graded.solvable and graded.level == level
 
 
 def _fill(

@@ -272,6 +272,13 @@ def hostile_app(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     return app
 
 
+NO_STORE = {"printing.index", "printing.worksheet", "printing.mat_kit", "printing.scoresheet",
+            "printing.handout"}  # fmt: skip
+"""Routes whose views send nothing typed to the database (the print page makes documents
+from what was chosen and stores nothing; its rate limit's key is the address alone): walked
+on SQLite, and not again on PostgreSQL, where only what reaches the database differs."""
+
+
 def test_no_route_answers_hostile_input_with_a_500(hostile_app: Flask) -> None:
     app = hostile_app
     failures: list[Failure] = []
@@ -279,13 +286,18 @@ def test_no_route_answers_hostile_input_with_a_500(hostile_app: Flask) -> None:
     add_teacher(app, TEACHER)
     with app.app_context(), write() as db:  # each login checks it: one pass, not scrypt's
         db.execute(teachers.update().values(password_hash=generate_password_hash(PASSWORD, CHEAP)))
+    postgres = app.config["DATABASE_URL"].startswith("postgresql")
     for rule, method in routes(app):
+        if postgres and rule.endpoint in NO_STORE:
+            continue
         client, world = make_world(app)
         walker = Walker(app, client, rule, method)
         walker.walk(world)
         failures += walker.failures
         walked.add(rule.endpoint)
-    assert walked == {rule.endpoint for rule in app.url_map.iter_rules()}
+    every = {rule.endpoint for rule in app.url_map.iter_rules()}
+    assert every >= NO_STORE  # a renamed print route is walked on both again until named here
+    assert walked == (every - NO_STORE if postgres else every)
     report = "\n".join(" | ".join(f) for f in failures[:60])
     assert not failures, f"{len(failures)} answers were 500s:\n{report}"
 

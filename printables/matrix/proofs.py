@@ -32,15 +32,17 @@ Rows: a row of 3 cards shares a value that at least 3 cards show; ...
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement, pairwise
+from itertools import combinations_with_replacement
+from typing import TypeVar
 
 from printables.cards.deck import Card, Value
 from printables.cards.wording import or_list
 from printables.matrix.solver import check_set
+
+T = TypeVar("T")
 
 Option = tuple[Value, ...]
 """What the lines of one direction share: one value a line, in deck order (a multiset)."""
@@ -518,7 +520,17 @@ def _numbered(options: Sequence[Option]) -> str:
     >>> print(_numbered([tuple(v[s] for s in o.split()) for o in ("B G w", "B G =", "B R w")]))
     (1-2) B G w/=; (3) B R w
     """
-    entries: list[tuple[int, int, Option, list[Value]]] = []  # first, last, head, tails
+    return "; ".join(
+        f"({first}{'' if last == first else f'-{last}'}) "
+        + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
+        for first, last, head, tails in _ranges(options)
+    )
+
+
+def _ranges(options: Sequence[Option]) -> list[tuple[int, int, Option, list[Value]]]:
+    """The lists' entries as :func:`_numbered` writes them: (first number, last number,
+    the values they share, the last values in turn)."""
+    entries: list[tuple[int, int, Option, list[Value]]] = []
     for n, option in enumerate(options, 1):
         head, tail = option[:-1], option[-1]
         if entries and entries[-1][2] == head:
@@ -526,11 +538,7 @@ def _numbered(options: Sequence[Option]) -> str:
             entries[-1] = (first, n, head, [*tails, tail])
         else:
             entries.append((n, n, head, [tail]))
-    return "; ".join(
-        f"({first}{'' if last == first else f'-{last}'}) "
-        + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
-        for first, last, head, tails in entries
-    )
+    return entries
 
 
 RULES = (
@@ -575,13 +583,10 @@ def _brief_lines(proof: Proof) -> tuple[str, ...]:
 def _lines(proof: Proof) -> tuple[str, ...]:
     rows, cols = proof.rows, proof.cols
 
-    def numbered(found: Sequence[Option]) -> str:
-        return _numbered(found)
-
     ranged = any(
-        a[:-1] == b[:-1]
+        first < last
         for found in (proof.row_options, proof.col_options)
-        for a, b in pairwise(found)
+        for first, last, _, _ in _ranges(found)
     )
 
     if not proof.row_options:
@@ -595,10 +600,10 @@ def _lines(proof: Proof) -> tuple[str, ...]:
         f"sharing a value need k x {cols} cards showing it; every card needs a row whose "
         "value it shows. So the rows share one of these lists (values as on the cards"
         + ("; (1-3) ... w/=/~ is three lists, ending in w, = and ~" if ranged else "")
-        + f"): {numbered(proof.row_options)}.",
+        + f"): {_numbered(proof.row_options)}.",
         "Columns: the same holds, so they share one of the same lists."
         if rows == cols
-        else f"Columns, of {rows} cards, likewise share one of: {numbered(proof.col_options)}.",
+        else f"Columns, of {rows} cards, likewise share one of: {_numbered(proof.col_options)}.",
         "A row and a column cross at a card showing both their values, so a row and a column "
         "never share two colors, two shades, two patterns or two shapes; and k rows sharing "
         "one value and m columns sharing another cross in k x m places."
@@ -611,13 +616,12 @@ def _lines(proof: Proof) -> tuple[str, ...]:
         ),
     ]
     lines += [_fact_text(f) for f in proof.facts]
-    told = _crowd_texts(proof.crowds)
     if proof.crowds:
         lines.append(
             "That leaves these pairs, row list x column list, where cards outnumber their "
-            f"places{_crowd_notes(told, rows == cols)}:"
+            f"places{_crowd_notes(proof.crowds, rows == cols)}:"
         )
-        lines += told
+        lines += _crowd_texts(proof.crowds)
     elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
     else:
@@ -651,15 +655,21 @@ def _lines_of(k: int, word: str, value: Value) -> str:
     return f"{k} {word}s sharing {value.symbol}"
 
 
-def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
-    """A line for each crowd of cards, naming every pair of lists where that crowd (the
-    same cards, crossings and places) outnumbers its places: ``(1) x (4), (2) x (4): Rb=T,
-    Rb~T fit only at R row x T column: 1 place for 2 cards.``"""
+def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
+    """Each crowd of cards (the same cards, crossings and places) and the pairs of lists
+    where it outnumbers its places."""
     pairs: dict[TooMany, list[tuple[int, int]]] = {}
     for crowd in crowds:
         pairs.setdefault(crowd.why, []).append((crowd.row_list, crowd.col_list))
+    return pairs
+
+
+def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
+    """A line for each crowd of cards, naming every pair of lists where it outnumbers its
+    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R row x T column: 1 place for 2
+    cards.``"""
     lines = []
-    for why, where in pairs.items():
+    for why, where in _pairs_of(crowds).items():
         at = _crossings_text(why.crossings)
         cards = ", ".join(str(c) for c in why.cards)
         places = f"{why.places} place{'s' if why.places != 1 else ''}"
@@ -669,15 +679,37 @@ def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
     return lines
 
 
-def _crowd_notes(told: Sequence[str], square: bool) -> str:
+def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
     """What the crowds' lines need said once before them: that a square's pair holds
     turned over too, and how grouped pairs and crossings read, when they are used."""
     notes = ["each also the other way round: the same grid turned over"] if square else []
-    if any(re.match(r"[^:]*\(\d+, ", line) for line in told):
+    pairs = _pairs_of(crowds)
+    if any(_widened(where) for where in pairs.values()):
         notes.append("(1, 2) x (3) is 1 x 3 and 2 x 3")
-    if any("/" in line for line in told):
+    if any(_widened(why.crossings) for why in pairs):
         notes.append("B/G is B or G")
     return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _grouped(pairs: Sequence[tuple[T, T]]) -> list[tuple[list[T], list[T]]]:
+    """Pairs (row thing, column thing) as groups of rows that go with the same columns:
+    ``(1, 24), (1, 26), (2, 24), (3, 24)`` is ``[1] x [24, 26]`` and ``[2, 3] x [24]``.
+
+    >>> _grouped([(1, 24), (1, 26), (2, 24), (3, 24)])
+    [([1], [24, 26]), ([2, 3], [24])]
+    """
+    columns: dict[T, list[T]] = {}
+    for row, col in pairs:
+        columns.setdefault(row, []).append(col)
+    groups: dict[tuple[T, ...], list[T]] = {}
+    for row, cols in columns.items():
+        groups.setdefault(tuple(cols), []).append(row)
+    return [(rows, list(cols)) for cols, rows in groups.items()]
+
+
+def _widened(pairs: Sequence[tuple[T, T]]) -> bool:
+    """Whether :func:`_grouped` writes some rows or columns of ``pairs`` together."""
+    return any(len(rows) > 1 or len(cols) > 1 for rows, cols in _grouped(pairs))
 
 
 def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
@@ -687,14 +719,8 @@ def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
     >>> _pairs_text([(1, 24), (1, 26), (2, 24), (10, 24), (12, 24)])
     '(1) x (24, 26), (2, 10, 12) x (24)'
     """
-    columns: dict[int, list[int]] = {}
-    for row, col in pairs:
-        columns.setdefault(row, []).append(col)
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for row, cols in columns.items():
-        groups.setdefault(tuple(cols), []).append(row)
     return ", ".join(f"({', '.join(map(str, rows))}) x ({', '.join(map(str, cols))})"
-                     for cols, rows in groups.items())  # fmt: skip
+                     for rows, cols in _grouped(pairs))  # fmt: skip
 
 
 def _crossings_text(crossings: Sequence[tuple[Value, Value]]) -> str:
@@ -707,12 +733,6 @@ def _crossings_text(crossings: Sequence[tuple[Value, Value]]) -> str:
     ...                  (v["G"], v["~"]), (v["R"], v["C"])])
     'B/G row x =/~ column or R row x C column'
     """
-    columns: dict[Value, list[Value]] = {}
-    for row, col in crossings:
-        columns.setdefault(row, []).append(col)
-    groups: dict[tuple[Value, ...], list[Value]] = {}
-    for row, cols in columns.items():
-        groups.setdefault(tuple(cols), []).append(row)
     return or_list([f"{'/'.join(v.symbol for v in rows)} row x "
                     f"{'/'.join(w.symbol for w in cols)} column"
-                    for cols, rows in groups.items()])  # fmt: skip
+                    for rows, cols in _grouped(crossings)])  # fmt: skip

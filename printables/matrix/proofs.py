@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import TypeVar
 
@@ -70,8 +70,9 @@ class TooFew:
 
 @dataclass(frozen=True)
 class TooMany:
-    """Cards that fit only at ``crossings`` (row value, column value), which hold fewer
-    places than there are cards."""
+    """Cards that fit only at ``crossings`` (row value, column value), which hold at most
+    ``places``, fewer than there are cards (a crossing named may be missing from a pair
+    of lists: it holds no place there)."""
 
     cards: tuple[Card, ...]
     crossings: tuple[tuple[Value, Value], ...]
@@ -89,8 +90,41 @@ class Crowd:
 
 
 @dataclass(frozen=True)
+class Bar:
+    """Lines of one side whose list holds ``values`` (each at least as often) leave
+    ``card`` no line across: each of its values is shown on too few cards for a line
+    across, or is of an attribute the list holds another value of, or is shown with a
+    value of the list on fewer cards than lines share that value."""
+
+    values: Option
+    card: Card
+
+    def holds(self, option: Option) -> bool:
+        """Whether a list holds the bar's values (and so is barred)."""
+        return all(option.count(v) >= k for v, k in Counter(self.values).items())
+
+
+@dataclass(frozen=True)
+class ListCase:
+    """One list of the side a proof lists (its rows, or its columns when those have the
+    fewer lists), and why no list of the other side goes with it: the other side's lines
+    can share only ``allowed`` values (each shown with every value of the list on enough
+    cards, and of no attribute the list holds another value of), so either ``lonely``
+    shows none of them, or the other side shares one of ``others``, each with a crowd
+    (row values first in its crossings, as always)."""
+
+    option: int
+    allowed: tuple[Value, ...]
+    lonely: Card | None
+    others: tuple[Option, ...]
+    crowds: tuple[TooMany, ...]
+
+
+@dataclass(frozen=True)
 class Proof:
-    """A case analysis that no arrangement works."""
+    """A case analysis that no arrangement works: by pairs of lists (the row lists, the
+    column lists, crossing facts and crowds), or, when one side has few lists, by the
+    lists of that side alone (``cases``; the other side's lists are then left empty)."""
 
     rows: int
     cols: int
@@ -98,6 +132,16 @@ class Proof:
     col_options: tuple[Option, ...]
     facts: tuple[TooFew, ...]
     crowds: tuple[Crowd, ...]
+    cards: tuple[Card, ...] = ()
+    """The set proved impossible (its words name a large crowd by the cards it leaves out)."""
+    cases: tuple[ListCase, ...] = ()
+    """For a proof by one side's lists: a case for each list."""
+    listed: str = ""
+    """Which side a proof by lists takes list by list ("rows" or "columns"); "" for pairs."""
+    row_bars: tuple[Bar, ...] = ()
+    """Values no row list may hold; the row lists are those left."""
+    col_bars: tuple[Bar, ...] = ()
+    """Values no column list may hold (in a square, the row bars)."""
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -112,7 +156,10 @@ class Proof:
 
     @property
     def steps(self) -> int:
-        """How long the proof is: the facts and crowds it takes (at least one step)."""
+        """How long the proof is: the facts and crowds it takes, or the cases and their
+        crowds (at least one step)."""
+        if self.cases:
+            return sum(max(1, len(case.crowds)) for case in self.cases)
         return max(1, len(self.facts) + len(self.crowds))
 
 
@@ -120,11 +167,103 @@ class Proof:
 
 
 def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
-    """The case analysis proving the set impossible; ValueError when it can be solved."""
+    """The case analysis proving the set impossible; ValueError when it can be solved.
+
+    Lists holding a few values that leave a card no place across are barred first
+    (:meth:`_Sets.bars`); of the proof by pairs of the lists left and the proof by one
+    side's lists (:func:`_by_lists`), the shorter as a key prints it is kept."""
     check_set(cards, rows, cols)
     sets = _Sets(cards)
-    row_options = sets.options(rows, cols)
-    col_options = row_options if rows == cols else sets.options(cols, rows)
+    row_all = sets.options(rows, cols)
+    col_all = row_all if rows == cols else sets.options(cols, rows)
+    row_bars = sets.bars(row_all, rows)
+    col_bars = row_bars if rows == cols else sets.bars(col_all, cols)
+    row_options = [o for o in row_all if not any(_holds(o, bar) for bar in row_bars)]
+    col_options = [o for o in col_all if not any(_holds(o, bar) for bar in col_bars)]
+    value = sets.values
+    barring = {
+        "row_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in row_bars),
+        "col_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in col_bars),
+    }
+
+    def barred(proof: Proof) -> Proof:
+        return replace(proof, row_bars=barring["row_bars"], col_bars=barring["col_bars"])
+
+    proofs = [barred(_by_pairs(sets, rows, cols, row_options, col_options))]
+    if row_options and col_options and (rows != cols or rows == 3):
+        # in squares of 4 and 5 the proof by lists was never the shorter (bench_proofs)
+        proofs.append(barred(_by_lists(sets, rows, cols, row_options, col_options)))
+    return min(proofs, key=lambda p: sum(map(len, p.brief_lines)))
+
+
+def _holds(option: tuple[int, ...], bar: tuple[tuple[int, ...], int]) -> bool:
+    """Whether a list (by value index) holds a bar's values."""
+    return all(option.count(v) >= k for v, k in Counter(bar[0]).items())
+
+
+def _by_lists(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_options: list[tuple[int, ...]],
+    col_options: list[tuple[int, ...]],
+) -> Proof:
+    """The proof by the side with fewer lists: for each of its lists, the values the other
+    side can share, and a card showing none of them or the other side's lists over them,
+    each with a crowd."""
+    listing_rows = len(row_options) <= len(col_options)
+    listed, other = (row_options, col_options) if listing_rows else (col_options, row_options)
+    each = rows if listing_rows else cols
+    value, full = sets.values, sets.full
+    cases = []
+    for n, option in enumerate(listed, 1):
+        counts = Counter(option)
+        caps = {w: sets.cap(counts, w, each) for w in range(len(value))}
+        allowed = [w for w, cap in caps.items() if cap]
+        covered = 0
+        for w in allowed:
+            covered |= sets.shows[w]
+        lonely = None
+        others: list[tuple[int, ...]] = []
+        crowds: list[TooMany] = []
+        if covered != full:
+            lonely = sets.cards[((full & ~covered) & -(full & ~covered)).bit_length() - 1]
+        else:
+            others = [o for o in other if all(k <= caps[w] for w, k in Counter(o).items())]
+            found: dict[tuple[int, int], list[TooMany]] = {}
+            for j, o in enumerate(others):
+                pair = (counts, Counter(o)) if listing_rows else (Counter(o), counts)
+                found[(0, j) if listing_rows else (j, 0)] = sets.too_many(*pair)
+                if not found[(0, j) if listing_rows else (j, 0)]:
+                    raise ValueError(
+                        f"the set is solvable in {rows}x{cols}: it has no impossibility proof"
+                    )
+            mine = [tuple(value[v] for v in option)]
+            theirs = [tuple(value[v] for v in o) for o in others]
+            chosen = _fewest_crowds(sets.cards, found, *((mine, theirs) if listing_rows
+                                                         else (theirs, mine)))  # fmt: skip
+            by_other = {(c.col_list if listing_rows else c.row_list): c.why for c in chosen}
+            crowds = [by_other[j + 1] for j in range(len(others))]
+        cases.append(
+            ListCase(n, tuple(value[w] for w in allowed), lonely,
+                     tuple(tuple(value[w] for w in o) for o in others), tuple(crowds))
+        )  # fmt: skip
+    named = tuple(tuple(value[v] for v in o) for o in listed)
+    return Proof(
+        rows, cols, named if listing_rows else (), () if listing_rows else named,
+        (), (), tuple(sets.cards), tuple(cases), "rows" if listing_rows else "columns",
+    )  # fmt: skip
+
+
+def _by_pairs(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_options: list[tuple[int, ...]],
+    col_options: list[tuple[int, ...]],
+) -> Proof:
+    """The proof by pairs of lists: crossing facts, then a crowd for each pair left."""
+    cards = sets.cards
     row_counts = [Counter(o) for o in row_options]
     col_counts = [Counter(o) for o in col_options]
     facts, standing = sets.cover(row_counts, col_counts, rows == cols)
@@ -146,23 +285,8 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
         tuple(tuple(value[v] for v in o) for o in col_options),
         tuple(TooFew(value[v], kv, value[w], kw, n) for v, kv, w, kw, n in facts),
         tuple(crowds),
+        tuple(cards),
     )
-
-
-def _fits(shown: dict[Card, frozenset[Value]], rows: Option, cols: Option, why: TooMany) -> bool:
-    """Whether crowd ``why`` holds for this pair of lists as it is told: its crossings are
-    among the pair's, its cards (``shown``: the values each shows) fit no other, and they
-    hold the places it says."""
-    named = set(why.crossings)
-    if not all(v in rows and w in cols for v, w in named):
-        return False
-    row_values, col_values = set(rows), set(cols)
-    for card in why.cards:
-        values = shown[card]
-        across = [w for w in col_values if w in values]
-        if any((v, w) not in named for v in row_values if v in values for w in across):
-            return False
-    return sum(rows.count(v) * cols.count(w) for v, w in named) == why.places
 
 
 def _fewest_crowds(
@@ -172,22 +296,68 @@ def _fewest_crowds(
     col_options: Sequence[Option],
 ) -> tuple[Crowd, ...]:
     """A crowd for each pair of lists left, chosen so that few crowds serve them all (the
-    words tell a crowd once for all its pairs): greedily, the crowd found for some pair
-    that holds for the most pairs still open, the one with fewer cards first."""
-    candidates = list(dict.fromkeys(why for whys in found.values() for why in whys))
-    shown = {card: frozenset(card.shown) for card in cards}
-    serves = {
-        why: {(i, j) for i, j in found if _fits(shown, row_options[i], col_options[j], why)}
-        for why in candidates
-    }
+    words tell a crowd once for all its pairs). A crowd is a group of cards found too many
+    for some pair; it serves every pair where the crossings its cards fit hold fewer
+    places than it has cards, and is told with the crossings it fits in any of them and
+    the most places they hold. Greedily, the group serving the most pairs still open
+    comes first, the one with fewer cards first."""
+    index = {card: i for i, card in enumerate(cards)}
+    order = {v: k for k, v in enumerate(v for a in cards[0].deck.attributes for v in a.values)}
+    bits = {v: 0 for option in (*row_options, *col_options) for v in option}
+    for card, i in index.items():
+        for v in card.shown:
+            if v in bits:
+                bits[v] |= 1 << i
+    crossings = {
+        pair: [
+            ((v, w), bits[v] & bits[w],
+             row_options[pair[0]].count(v) * col_options[pair[1]].count(w))
+            for v in dict.fromkeys(row_options[pair[0]])
+            for w in dict.fromkeys(col_options[pair[1]])
+        ]
+        for pair in found
+    }  # fmt: skip
+
+    def fitted(mask: int, pair: tuple[int, int]) -> tuple[set[tuple[Value, Value]], int]:
+        """The crossings of ``pair`` some card of ``mask`` fits, and their places."""
+        named = {at for at, shown, _ in crossings[pair] if shown & mask}
+        return named, sum(places for at, _, places in crossings[pair] if at in named)
+
+    groups = list(dict.fromkeys(frozenset(why.cards) for whys in found.values() for why in whys))
+    masks = {g: sum(1 << index[c] for c in g) for g in groups}
+    serves = {g: {pair for pair in found if fitted(masks[g], pair)[1] < len(g)} for g in groups}
     open_pairs = set(found)
-    chosen: dict[tuple[int, int], TooMany] = {}
+    crowds: list[Crowd] = []
     while open_pairs:
-        best = max(candidates, key=lambda w: (len(serves[w] & open_pairs), -len(w.cards)))
-        for pair in serves[best] & open_pairs:
-            chosen[pair] = best
-        open_pairs -= serves[best]
-    return tuple(Crowd(i + 1, j + 1, chosen[i, j]) for i, j in sorted(chosen))
+        group = max(groups, key=lambda g: (len(serves[g] & open_pairs), -len(g)))
+        pairs = serves[group] & open_pairs
+        named: set[tuple[Value, Value]] = set()
+        for pair in pairs:
+            named |= fitted(masks[group], pair)[0]
+        while True:  # the crossings named for all its pairs may hold too many places in one
+            held = {pair: _places(named, crossings[pair]) for pair in pairs}
+            kept = {pair for pair in pairs if held[pair] < len(group)}
+            if kept == pairs:
+                break
+            pairs, named = kept, set()
+            for pair in pairs:
+                named |= fitted(masks[group], pair)[0]
+        if not pairs:  # never: a group always serves the pair it was found for
+            raise AssertionError("a crowd serves no pair of lists")
+        why = TooMany(
+            tuple(c for c in cards if c in group),
+            tuple(sorted(named, key=lambda at: (order[at[0]], order[at[1]]))),
+            max(held.values()),
+        )
+        crowds += [Crowd(i + 1, j + 1, why) for i, j in pairs]
+        open_pairs -= pairs
+    return tuple(sorted(crowds, key=lambda c: (c.row_list, c.col_list)))
+
+
+def _places(
+    named: set[tuple[Value, Value]], crossings: Sequence[tuple[tuple[Value, Value], int, int]]
+) -> int:
+    return sum(places for at, _, places in crossings if at in named)
 
 
 _Fact = tuple[int, int, int, int, int]
@@ -211,6 +381,52 @@ class _Sets:
     def clash(self, v: int, w: int) -> bool:
         """Two values of one attribute (green and red): no card shows both."""
         return v != w and self.values[v].attribute == self.values[w].attribute
+
+    def cap(self, listed: Counter[int], w: int, length: int) -> int:
+        """How many lines of ``length`` cards can share value ``w`` when the lines across
+        them share ``listed``: no value of w's attribute but w in the list, and k lines
+        sharing v crossing m lines sharing w need k x m cards showing both."""
+        most = self.shows[w].bit_count() // length
+        for v, k in listed.items():
+            if self.clash(v, w):
+                return 0
+            most = min(most, (self.shows[v] & self.shows[w]).bit_count() // k)
+        return most
+
+    def bars(
+        self, options: Sequence[tuple[int, ...]], across: int
+    ) -> list[tuple[tuple[int, ...], int]]:
+        """Few values (up to three) that leave a card no line across (of ``across``
+        cards) when a list holds them, each with that card, chosen greedily while each
+        bars at least two of ``options`` not barred yet (fewer words than listing them)."""
+        usable = sorted({v for option in options for v in option})
+        counted = [Counter(option) for option in options]
+        found: list[tuple[tuple[int, ...], int]] = []
+        barred: list[set[int]] = []  # the options each bar found holds
+        for size in (1, 2, 3):
+            for values in combinations_with_replacement(usable, size):
+                if any(_holds(values, bar) for bar in found):
+                    continue  # a smaller bar already holds
+                counts = Counter(values)
+                covered = 0
+                for w in range(len(self.values)):
+                    if self.cap(counts, w, across):
+                        covered |= self.shows[w]
+                if covered != self.full:
+                    left = self.full & ~covered
+                    found.append((values, (left & -left).bit_length() - 1))
+                    barred.append({i for i, c in enumerate(counted)
+                                   if all(c[v] >= k for v, k in counts.items())})  # fmt: skip
+        chosen: list[tuple[tuple[int, ...], int]] = []
+        open_options = set(range(len(options)))
+        while found:
+            best = max(range(len(found)), key=lambda b: len(barred[b] & open_options))
+            if len(barred[best] & open_options) < 2:
+                break
+            chosen.append(found[best])
+            open_options -= barred[best]
+            del found[best], barred[best]
+        return chosen
 
     def options(self, lines: int, length: int) -> list[tuple[int, ...]]:
         """Every multiset of ``lines`` value indices with which the cards split into lines
@@ -396,9 +612,19 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
     :class:`ProofError` naming the first step that fails."""
     if (proof.rows, proof.cols) != (rows, cols):
         raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
-    if list(proof.row_options) != _all_options(cards, rows, cols):
+    if rows == cols and proof.col_bars != proof.row_bars:
+        raise ProofError("a square's column bars are not its row bars")
+    for bar in proof.row_bars:
+        _check_bar(cards, bar, rows, "row")
+    for bar in proof.col_bars:
+        _check_bar(cards, bar, cols, "column")
+    if proof.cases:
+        _check_cases(cards, rows, cols, proof)
+        check_words(proof.lines)
+        return
+    if list(proof.row_options) != _options_left(cards, rows, cols, proof.row_bars):
         raise ProofError("the row lists are not exactly those the counts allow")
-    if list(proof.col_options) != _all_options(cards, cols, rows):
+    if list(proof.col_options) != _options_left(cards, cols, rows, proof.col_bars):
         raise ProofError("the column lists are not exactly those the counts allow")
     for fact in proof.facts:
         both = sum(1 for c in cards if fact.row in c.shown and fact.col in c.shown)
@@ -419,6 +645,77 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
             else:
                 raise ProofError(f"row list {i} with column list {j} is not ruled out")
     check_words(proof.lines)
+
+
+def _check_bar(cards: Sequence[Card], bar: Bar, across: int, side: str) -> None:
+    """That a list holding the bar's values leaves its card no line across (of ``across``
+    cards): each value the card shows is ruled out for a line across."""
+    for w in bar.card.shown:
+        if sum(1 for c in cards if w in c.shown) < across:
+            continue  # no line across can share it at all
+        if any(v != w and v.attribute == w.attribute for v in bar.values):
+            continue
+        both = {v: sum(1 for c in cards if v in c.shown and w in c.shown) for v in bar.values}
+        if any(both[v] < bar.values.count(v) for v in bar.values):
+            continue
+        raise ProofError(
+            f"a {side} list holding {_symbols(bar.values)} leaves {bar.card} a line sharing "
+            f"{w.symbol}"
+        )
+
+
+def _options_left(
+    cards: Sequence[Card], lines: int, length: int, bars: Sequence[Bar]
+) -> list[Option]:
+    """The lists the counts allow (by brute force) that hold no bar's values."""
+    return [o for o in _all_options(cards, lines, length) if not any(b.holds(o) for b in bars)]
+
+
+def _check_cases(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
+    """Re-check a proof by one side's lists: the lists by brute force, and for each, the
+    values the other side can share, the card showing none of them or the other side's
+    lists over them (by brute force again) and a crowd for each."""
+    listing_rows = proof.listed == "rows"
+    listed = proof.row_options if listing_rows else proof.col_options
+    side, other_side = ("row", "column") if listing_rows else ("column", "row")
+    lines, length = (rows, cols) if listing_rows else (cols, rows)
+    bars, other_bars = (
+        (proof.row_bars, proof.col_bars) if listing_rows else (proof.col_bars, proof.row_bars)
+    )
+    if list(listed) != _options_left(cards, lines, length, bars):
+        raise ProofError(f"the {side} lists are not exactly those the counts allow")
+    if [case.option for case in proof.cases] != list(range(1, len(listed) + 1)):
+        raise ProofError(f"the cases are not one for each {side} list, in order")
+    every_other = _options_left(cards, length, lines, other_bars)
+    values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
+
+    def both(v: Value, w: Value) -> int:
+        return sum(1 for c in cards if v in c.shown and w in c.shown)
+
+    for case, option in zip(proof.cases, listed, strict=True):
+        where = f"{side} list {case.option}"
+        allowed = [
+            w for w in values
+            if sum(1 for c in cards if w in c.shown) >= lines  # the other side's length
+            and all(v == w or v.attribute != w.attribute for v in option)
+            and all(both(v, w) >= option.count(v) for v in option)
+        ]  # fmt: skip
+        if list(case.allowed) != allowed:
+            raise ProofError(f"{where}: the {other_side} values allowed are not {allowed}")
+        if case.lonely is not None:
+            if case.others or any(w in case.lonely.shown for w in allowed):
+                raise ProofError(f"{where}: {case.lonely} shows a value allowed")
+            continue
+        others = [
+            o for o in every_other
+            if all(o.count(w) * option.count(v) <= both(v, w) for v in option for w in o)
+            and all(w in allowed for w in o)
+        ]  # fmt: skip
+        if list(case.others) != others or len(case.crowds) != len(others):
+            raise ProofError(f"{where}: the {other_side} lists left are not exactly those")
+        for o, why in zip(others, case.crowds, strict=True):
+            pair = (option, o) if listing_rows else (o, option)
+            _check_crowd(cards, *pair, why, f"{where} with {_symbols(o)}")
 
 
 def check_words(lines: Sequence[str]) -> None:
@@ -452,14 +749,12 @@ def _check_crowd(
     cards: Sequence[Card], rows: Option, cols: Option, why: TooMany, where: str
 ) -> None:
     crossings = {(v, w) for v in rows for w in cols}
-    if not set(why.crossings) <= crossings:
-        raise ProofError(f"{where}: a crossing named is not one of these lists")
     for card in why.cards:
         fits = {(v, w) for v, w in crossings if v in card.shown and w in card.shown}
         if not fits <= set(why.crossings):
             raise ProofError(f"{where}: {card} fits a crossing not named")
     places = sum(rows.count(v) * cols.count(w) for v, w in set(why.crossings))
-    if not (places == why.places < len(set(why.cards))):
+    if not (places <= why.places < len(set(why.cards))):
         raise ProofError(f"{where}: the cards do not outnumber their places")
 
 
@@ -549,27 +844,98 @@ RULES = (
     "the columns likewise. A row and a column cross at a card showing both their values: "
     "so they never share two colors, two shades, two patterns or two shapes, and k rows "
     "sharing one value and m columns sharing another cross in k x m places, each needing "
-    "a card that shows both. A proof rules out pairs of lists (row list x column list) by "
-    "these counts, and for each pair left names cards that outnumber the only places they "
-    "fit. In a square, each pair holds the other way round too (the grid turned over). "
-    "(1-3) ... w/=/~ is three lists, ending in w, = and ~; (1, 2) x (3) is 1 x 3 and "
-    "2 x 3; B/G is B or G."
+    "a card that shows both. So a card fits no column when each of its values is shown on "
+    "too few cards, of an attribute the rows hold another value of, or shown with a row's "
+    'value on too few cards: "No row list holds g C (Rb~T would fit no column)" bars every '
+    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4. '
+    "A proof then takes one side's lists in turn, saying what the other side can share "
+    "with each, or rules out pairs of lists (row list x column list) by these counts; for "
+    "what is left it names cards that outnumber the only places they fit. In a square, each "
+    "pair holds the other way round too (the grid turned over). (1-3) ... w/=/~ is three "
+    'lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a '
+    "row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) is 1 x 3 and 2 x 3; "
+    "B/G x T is a row sharing B or G crossing a column sharing T."
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
 (with :attr:`Proof.brief_lines`)."""
 
 
+def _case_lines(proof: Proof) -> list[str]:
+    """A proof by lists, after its lists: the lists where a card has no place across,
+    a line for each such card, then a line for each other list."""
+    other = "column" if proof.listed == "rows" else "row"
+    options = proof.row_options if proof.listed == "rows" else proof.col_options
+    lonely: dict[Card, list[int]] = {}
+    for case in proof.cases:
+        if case.lonely is not None:
+            lonely.setdefault(case.lonely, []).append(case.option)
+    lines = [f"{_numbers_text(numbers)}: {card} fits no {other}."
+             for card, numbers in lonely.items()]  # fmt: skip
+    for case in proof.cases:
+        if case.lonely is not None:
+            continue
+        head = f"({case.option}) {_symbols(options[case.option - 1])}: a {other} can share only "
+        head += " ".join(v.symbol for v in case.allowed) if case.allowed else "no value"
+        if not case.others:
+            lines.append(f"{head}, and no list of them passes the counts.")
+            continue
+        groups: dict[TooMany, list[Option]] = {}
+        for o, why in zip(case.others, case.crowds, strict=True):
+            groups.setdefault(why, []).append(o)
+        told = [f"With {other}s sharing {or_list([_symbols(o) for o in others])}: "
+                f"{_crowd_text(why, proof.cards)}" for why, others in groups.items()]  # fmt: skip
+        lines.append(f"{head}. {' '.join(told)}")
+    return lines
+
+
+def _numbers_text(numbers: Sequence[int]) -> str:
+    """List numbers, runs as ranges: ``(1, 4, 7-9)``.
+
+    >>> _numbers_text([1, 4, 7, 8, 9])
+    '(1, 4, 7-9)'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return "(" + ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r))
+                           for r in runs) + ")"  # fmt: skip
+
+
 def _brief_lines(proof: Proof) -> tuple[str, ...]:
-    if not proof.row_options:
-        return _lines(proof)  # one short step: nothing to leave out
-    lines = [f"Row lists: {_numbered(proof.row_options)}.",
-             "Column lists: the same." if proof.rows == proof.cols
-             else f"Column lists: {_numbered(proof.col_options)}."]  # fmt: skip
-    lines += [_fact_text(f) for f in proof.facts]
+    """The proof's steps, for a page that says :data:`RULES` once before its proofs."""
+    rows, cols = proof.rows, proof.cols
+    if _trivial(proof):
+        return (
+            f"No list of values for the rows passes the counts: a row of {cols} cards shares "
+            f"a value that at least {cols} cards show, and every card needs a row whose "
+            "value it shows.",
+        )
+    lines = _bar_lines(proof)
+    if proof.cases:
+        side = "Row" if proof.listed == "rows" else "Column"
+        options = proof.row_options if proof.listed == "rows" else proof.col_options
+        bars = proof.row_bars if proof.listed == "rows" else proof.col_bars
+        return (*lines, f"{side} lists{_left(bars)}: {_numbered(options)}.",
+                *_case_lines(proof))  # fmt: skip
+    lines.append(f"Row lists{_left(proof.row_bars)}: {_numbered(proof.row_options) or 'none'}.")
+    if proof.row_options:
+        lines.append("Column lists: the same." if rows == cols
+                     else f"Column lists{_left(proof.col_bars)}: "
+                     f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
+    if not (proof.row_options and proof.col_options):
+        lines.append("No arrangement works.")
+        return tuple(lines)
+    if proof.facts:
+        lines.append(f"Too few cards show both: {_facts_text(proof.facts)}.")
     if proof.crowds:
-        lines.append("Pairs left:" if proof.facts else "Pairs not ruled out by two colors (or "
-                     "shades, patterns, shapes):")  # fmt: skip
-        lines += _crowd_texts(proof.crowds)
+        lines.append(
+            ("Pairs left" if proof.facts else "Pairs not ruled out by two colors (or shades, "
+             "patterns, shapes)") + f"{_crowd_notes(proof.crowds, rows == cols)}:"
+        )  # fmt: skip
+        lines += _crowd_texts(proof.crowds, proof.cards)
     elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
     else:
@@ -580,79 +946,94 @@ def _brief_lines(proof: Proof) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _lines(proof: Proof) -> tuple[str, ...]:
+def _trivial(proof: Proof) -> bool:
+    """Whether no list for the rows passes the counts at all (nothing barred)."""
+    return not (proof.cases or proof.row_options or proof.row_bars)
+
+
+def _left(bars: Sequence[Bar]) -> str:
+    """After a side's bars, its lists are those left."""
+    return " left" if bars else ""
+
+
+def _bar_lines(proof: Proof) -> list[str]:
+    """The values no list may hold: ``No row list holds ~ (Rg=S would fit no column), S
+    (Rb~T).``"""
+    lines = []
+    square = proof.rows == proof.cols
+    for side, other, bars in (("row", "column", proof.row_bars), ("column", "row", proof.col_bars)):
+        if not bars:
+            continue
+        if square and side == "column":
+            lines.append("No column list holds them either (the grid turned over).")
+            continue
+        first, *more = bars
+        told = [f"{_symbols(first.values)} ({first.card} would fit no {other})",
+                *(f"{_symbols(b.values)} ({b.card})" for b in more)]  # fmt: skip
+        lines.append(f"No {side} list holds {or_list(told)}.")
+    return lines
+
+
+def _intro(proof: Proof) -> str:
+    """What a proof's steps rest on, said before them when no page says :data:`RULES`:
+    the rules every proof uses, then how the notations it uses read."""
     rows, cols = proof.rows, proof.cols
-
-    ranged = any(
-        first < last
-        for found in (proof.row_options, proof.col_options)
-        for first, last, _, _ in _ranges(found)
-    )
-
-    if not proof.row_options:
-        return (
-            f"Rows: a row of {cols} cards shares a value that at least {cols} cards show, "
-            "and every card needs a row whose value it shows; no list of values for the "
-            "rows gives every card a place.",
-        )
-    lines = [
-        f"Rows: a row of {cols} cards shares a value that at least {cols} cards show; k rows "
-        f"sharing a value need k x {cols} cards showing it; every card needs a row whose "
-        "value it shows. So the rows share one of these lists (values as on the cards"
-        + ("; (1-3) ... w/=/~ is three lists, ending in w, = and ~" if ranged else "")
-        + f"): {_numbered(proof.row_options)}.",
-        "Columns: the same holds, so they share one of the same lists."
-        if rows == cols
-        else f"Columns, of {rows} cards, likewise share one of: {_numbered(proof.col_options)}.",
-        "A row and a column cross at a card showing both their values, so a row and a column "
-        "never share two colors, two shades, two patterns or two shapes; and k rows sharing "
-        "one value and m columns sharing another cross in k x m places."
-        + (
-            (" So (rows and columns alike):" if rows == cols else " So:")
-            if proof.facts
-            else " That rules out every pair of lists but those below."
-            if proof.crowds
-            else ""
-        ),
+    told = [
+        f"Each row shares a value all its {cols} cards show, and each column one all its "
+        f"{rows} cards show; k lines sharing a value need k times their length of cards "
+        "showing it, and every card needs a row and a column whose values it shows: so each "
+        "side can share only a few lists of values (numbered; values as on the cards). A row "
+        "and a column cross at a card showing both their values, so they never share two "
+        "colors, two shades, two patterns or two shapes, and k rows sharing v and m columns "
+        "sharing w cross in k x m places, each needing a card that shows v and w."
     ]
-    lines += [_fact_text(f) for f in proof.facts]
-    if proof.crowds:
-        lines.append(
-            "That leaves these pairs, row list x column list, where cards outnumber their "
-            f"places{_crowd_notes(proof.crowds, rows == cols)}:"
+    if proof.row_bars or proof.col_bars:
+        told.append(
+            "A list holding the values of a bar leaves the card named no line across: each of "
+            "its values is shown on too few cards, of an attribute the list holds another "
+            "value of, or shown with a value of the list on too few cards."
         )
-        lines += _crowd_texts(proof.crowds)
-    elif proof.facts:
-        lines.append("That rules out every pair of lists: no arrangement works.")
-    else:
-        lines.append(
-            "That alone rules out every pair of lists: in each, a row value and a column "
-            "value are two colors, two shades, two patterns or two shapes. No arrangement "
-            "works."
+    if any(first < last for o in (proof.row_options, proof.col_options)
+           for first, last, _, _ in _ranges(o)):  # fmt: skip
+        told.append("(1-3) ... w/=/~ is three lists, ending in w, = and ~.")
+    if proof.cases:
+        other = "column" if proof.listed == "rows" else "row"
+        told.append(
+            f'Each list in turn says what a {other} can share with it; "(1, 4): GbzS fits no '
+            f'{other}" holds for list 1 and for list 4 as a bar does; B/G x T is a row '
+            "sharing B or G crossing a column sharing T."
         )
-    return tuple(lines)
-
-
-def _fact_text(fact: TooFew) -> str:
-    """``Only 1 card shows blue and circle: 2 rows sharing B cannot cross a column
-    sharing C (2 places).``"""
-    if fact.cards == 0:
-        have = "no card shows"
-    else:
-        have = (
-            f"only {fact.cards} card{'s' if fact.cards > 1 else ''} show{'s' * (fact.cards == 1)}"
+    if proof.facts:
+        told.append(
+            '"1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a row sharing ~ never '
+            "crosses 2 columns sharing T" + ("; rows and columns alike." if rows == cols else ".")
         )
-    rows = _lines_of(fact.row_lines, "row", fact.row)
-    cols = _lines_of(fact.col_lines, "column", fact.col)
-    places = "" if fact.places == 1 else f" ({fact.places} places)"
-    text = f"{have} {fact.row.name} and {fact.col.name}: {rows} cannot cross {cols}{places}."
-    return text[:1].upper() + text[1:]
+    return " ".join(told)
 
 
-def _lines_of(k: int, word: str, value: Value) -> str:
-    if k == 1:
-        return f"a {word} sharing {value.symbol}"
-    return f"{k} {word}s sharing {value.symbol}"
+def _lines(proof: Proof) -> tuple[str, ...]:
+    """The proof in full: what it rests on, then its steps."""
+    brief = _brief_lines(proof)
+    if _trivial(proof):
+        return brief
+    return (_intro(proof), *brief)
+
+
+def _facts_text(facts: Sequence[TooFew]) -> str:
+    """The crossing facts in few words, by how many cards show both values and then by
+    how many rows and columns cannot cross: ``0: G z (1 x 1); 1: ~ T, w S (1 x 2), b ~
+    (2 x 1)`` says that no card shows G and z, so a row sharing G never crosses a column
+    sharing z, and that 1 card shows ~ and T, so a row sharing ~ never crosses 2 columns
+    sharing T."""
+    groups: dict[int, dict[tuple[int, int], list[str]]] = {}
+    for f in facts:
+        shapes = groups.setdefault(f.cards, {})
+        shapes.setdefault((f.row_lines, f.col_lines), []).append(f"{f.row.symbol} {f.col.symbol}")
+    return "; ".join(
+        f"{cards}: "
+        + ", ".join(f"{', '.join(pairs)} ({k} x {m})" for (k, m), pairs in shapes.items())
+        for cards, shapes in sorted(groups.items())
+    )
 
 
 def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
@@ -664,31 +1045,41 @@ def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
     return pairs
 
 
-def _crowd_texts(crowds: Sequence[Crowd]) -> list[str]:
+def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[str]:
     """A line for each crowd of cards, naming every pair of lists where it outnumbers its
-    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R row x T column: 1 place for 2
-    cards.``"""
-    lines = []
-    for why, where in _pairs_of(crowds).items():
-        at = _crossings_text(why.crossings)
-        cards = ", ".join(str(c) for c in why.cards)
-        places = f"{why.places} place{'s' if why.places != 1 else ''}"
-        lines.append(
-            f"{_pairs_text(where)}: {cards} fit only at {at}: {places} for {len(why.cards)} cards."
-        )
-    return lines
+    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.`` A crowd of
+    more than half the set's ``cards`` is named by the cards it leaves out: ``every card
+    but Gw~C, Rw~C``."""
+    return [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
+            for why, where in _pairs_of(crowds).items()]  # fmt: skip
+
+
+def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
+    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``"""
+    places = f"{why.places} place{'s' if why.places != 1 else ''}"
+    return (f"{_cards_text(why.cards, cards)} fit only at {_crossings_text(why.crossings)}: "
+            f"{len(why.cards)} cards, {places}.")  # fmt: skip
+
+
+def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:
+    """The cards of a crowd, or, when it holds more than half the set, the set's cards
+    it leaves out."""
+    if len(crowd) * 2 <= len(cards):
+        return ", ".join(str(c) for c in crowd)
+    inside = set(crowd)
+    left_out = [str(c) for c in cards if c not in inside]
+    return f"every card but {', '.join(left_out)}" if left_out else "every card"
 
 
 def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
     """What the crowds' lines need said once before them: that a square's pair holds
     turned over too, and how grouped pairs and crossings read, when they are used."""
-    notes = ["each also the other way round: the same grid turned over"] if square else []
+    notes = ["each also the other way round"] if square else []
     pairs = _pairs_of(crowds)
     if any(_widened(where) for where in pairs.values()):
         notes.append("(1, 2) x (3) is 1 x 3 and 2 x 3")
-    if any(_widened(why.crossings) for why in pairs):
-        notes.append("B/G is B or G")
-    return f" ({'; '.join(notes)})" if notes else ""
+    notes.append("B/G x T is a row sharing B or G crossing a column sharing T")
+    return f" ({'; '.join(notes)})"
 
 
 def _grouped(pairs: Sequence[tuple[T, T]]) -> list[tuple[list[T], list[T]]]:
@@ -725,14 +1116,14 @@ def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
 
 def _crossings_text(crossings: Sequence[tuple[Value, Value]]) -> str:
     """Crossings in few words: the row values that meet the same column values grouped,
-    a slash for "any of" (``B/G row x =/~ column or R row x C column``).
+    a slash for "any of" (``B/G x =/~ or R x C``: a row sharing B or G crossing a column
+    sharing = or ~, or an R row crossing a C column).
 
     >>> from printables.cards import FOUR_D
     >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
     >>> _crossings_text([(v["B"], v["="]), (v["B"], v["~"]), (v["G"], v["="]),
     ...                  (v["G"], v["~"]), (v["R"], v["C"])])
-    'B/G row x =/~ column or R row x C column'
+    'B/G x =/~ or R x C'
     """
-    return or_list([f"{'/'.join(v.symbol for v in rows)} row x "
-                    f"{'/'.join(w.symbol for w in cols)} column"
+    return or_list([f"{'/'.join(v.symbol for v in rows)} x {'/'.join(w.symbol for w in cols)}"
                     for rows, cols in _grouped(crossings)])  # fmt: skip

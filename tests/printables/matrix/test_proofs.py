@@ -32,20 +32,20 @@ def test_the_books_set_is_proved_and_the_proof_reads_as_steps() -> None:
     proof = impossibility_proof(BOOK, 3, 3)
     check_proof(BOOK, 3, 3, proof)
     lines = proof.lines
-    assert lines[0].startswith("Rows: a row of 3 cards shares a value that at least 3 cards")
-    assert lines[0].endswith("(1) B G R; (2) G g T; (3) G ~ z; (4) b g T; (5) b ~ z.")
-    assert lines[1] == "Columns: the same holds, so they share one of the same lists."
-    assert "never share two colors, two shades, two patterns or two shapes" in lines[2]
-    assert lines[3:] == (
-        "No card shows blue and black: a row sharing B cannot cross a column sharing b.",
-        "That leaves these pairs, row list x column list, where cards outnumber their places "
-        "(each also the other way round: the same grid turned over; B/G is B or G):",
-        "(2) x (2): Gb=C, GbzS fit only at G row x G column: 1 place for 2 cards.",
-        "(2) x (3): Rb~T, Rw~T fit only at T row x ~ column: 1 place for 2 cards.",
-        "(3) x (4): BwzT, RgzS, BgzT fit only at z row x g/T column: 2 places for 3 cards.",
+    assert lines[0].startswith("Each row shares a value all its 3 cards show")
+    assert "never share two colors, two shades, two patterns or two shapes" in lines[0]
+    assert lines[1:] == (
+        "Row lists: (1) B G R; (2) G g T; (3) G ~ z; (4) b g T; (5) b ~ z.",
+        "Column lists: the same.",
+        "Too few cards show both: 0: B b (1 x 1).",
+        "Pairs left (each also the other way round; (1, 2) x (3) is 1 x 3 and 2 x 3; B/G x T "
+        "is a row sharing B or G crossing a column sharing T):",
+        "(2) x (2, 3): Rb~T, Rw~T fit only at T x ~/T: 2 cards, 1 place.",
+        "(3) x (4): BwzT, RgzS, BgzT fit only at z x g/T: 3 cards, 2 places.",
     )
     assert "(1-3)" not in lines[0]  # no lists share a number range: nothing to explain
-    assert proof.steps == 4
+    assert proof.brief_lines == lines[1:]  # a key says the rules once, at its head
+    assert proof.steps == 4  # a fact and three pairs' crowds
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -88,46 +88,51 @@ NO_FACT_SETS = ["5x5-6qqr1g", "5x5-1ak672"]
 
 @pytest.mark.parametrize("puzzle_id", NO_FACT_SETS)
 def test_a_square_proof_needing_no_crossing_fact_announces_none(puzzle_id: str) -> None:
-    """The rule of crossings announced facts ("So (rows and columns alike):") that never
-    came; such a proof ends with the rule itself, which rules out every pair of lists."""
+    """The rule of crossings once announced facts that never came; a proof whose bars
+    leave no list ends there, announcing nothing."""
     puzzle = get_puzzle(puzzle_id)
     proof = puzzle.proof
     assert proof is not None and not proof.facts and not proof.crowds
     check_proof(puzzle.cards, 5, 5, proof)
-    assert proof.lines[2].endswith("cross in k x m places.")
-    assert proof.lines[3].startswith("That alone rules out every pair of lists: in each, a row")
-    assert len(proof.lines) == 4
-    assert all(line.strip() for line in proof.lines)
+    assert proof.row_bars and proof.col_bars == proof.row_bars
+    assert "No column list holds them either (the grid turned over)." in proof.lines
+    if proof.row_options:  # the lists left, ruled out by the rule of crossings alone
+        assert proof.lines[-1].startswith("Every pair of lists has a row value and a column")
+    else:
+        assert proof.lines[-2:] == ("Row lists left: none.", "No arrangement works.")
+    assert not any(line.endswith(":") for line in proof.lines)
 
 
 def test_the_checker_rejects_a_step_announced_and_not_given() -> None:
     lines = list(impossibility_proof(BOOK, 3, 3).lines)
     check_words(lines)
-    announced = lines[2] + " So (rows and columns alike):"
-    with pytest.raises(ProofError, match="step 3 announces steps that do not follow"):
-        check_words([*lines[:2], announced, "That rules out every pair of lists."])
-    with pytest.raises(ProofError, match="step 3 announces"):
-        check_words([*lines[:3], *lines[4:]])  # the fact announced, left out
-    with pytest.raises(ProofError, match="step 5 is empty"):
-        check_words([*lines[:4], "  ", *lines[5:]])
-    with pytest.raises(ProofError, match=r"step 5 announces"):
+    assert lines[4].endswith(":")  # the pairs left, announced
+    with pytest.raises(ProofError, match="step 5 announces steps that do not follow"):
+        check_words([*lines[:5], "That rules out every pair of lists."])
+    with pytest.raises(ProofError, match="step 5 announces"):
         check_words(lines[:5])  # the crowds announced, none given
+    with pytest.raises(ProofError, match="step 4 is empty"):
+        check_words([*lines[:3], "  ", *lines[4:]])
 
 
 def test_pairs_of_lists_share_the_crowds_that_hold_for_them() -> None:
-    """A crowd is told once for every pair of lists it holds for, and crowds are chosen so
-    that few serve all the pairs: this hard 4x4 set's 29 pairs left took 18 crowds when
-    each pair kept the first crowd found for it, 12 now."""
+    """A crowd is told once for every pair of lists it holds for, with the crossings its
+    cards fit in any of them and the most places those hold: this hard 4x4 set's 29 pairs
+    left took 18 crowds when each pair kept the first crowd found for it, 12 when a crowd
+    had to name the same crossings in every pair, 4 now."""
     puzzle = get_puzzle("4x4-4gem10")
     proof = puzzle.proof
     assert proof is not None
     check_proof(puzzle.cards, 4, 4, proof)
     assert len(proof.crowds) == 29
-    assert len({crowd.why for crowd in proof.crowds}) == 12
+    assert len({crowd.why for crowd in proof.crowds}) == 4
     told = [line for line in proof.lines if line.startswith("(")]
-    assert len(told) == 12
-    # 1 or 12 with 24 or 26, and 2, 10 or 14 with 24: seven pairs, one crowd
-    assert told[0].startswith("(1, 12) x (24, 26), (2, 10, 14) x (24): Bw~C, Bw=C fit only")
+    assert len(told) == 4
+    assert told[0] == (
+        "(1, 12) x (24, 26), (2, 10, 14, 23) x (24), (3, 6, 24) x (28), (4, 9) x (25, 28), "
+        "(18, 20) x (23, 28), (21) x (21): Bw~C, Bw=C fit only at B/C x w/C or w x C: "
+        "2 cards, 1 place."
+    )
 
 
 @pytest.fixture(scope="module")
@@ -183,23 +188,89 @@ def test_the_proof_is_the_same_every_time() -> None:
 
 
 def test_long_proofs_group_their_lists_pairs_and_crossings_and_say_how_to_read_them() -> None:
-    """A hard 5x5 proof: lists that differ only in their last value share a number range,
-    pairs and crossings are grouped, and the words say once how each grouping reads; every
-    list and pair the proof holds is still named."""
+    """A hard 5x5 proof: values no list may hold are barred first, lists that differ only
+    in their last value share a number range, pairs and crossings are grouped, a crowd of
+    most of the set is named by the cards it leaves out, and the words say once how each
+    grouping reads; every list and pair the proof holds is still named."""
     puzzle = get_puzzle("5x5-pezgen")
     proof = puzzle.proof
     assert proof is not None
     check_proof(puzzle.cards, 5, 5, proof)
     lines = proof.lines
     assert "(1-3) ... w/=/~ is three lists, ending in w, = and ~" in lines[0]
-    assert "(1-4) B G G R w/~/S/C; (5-9) B G R b w/=/~/S/C;" in lines[0]
-    assert f"({len(proof.row_options)})" in lines[0] or f"-{len(proof.row_options)})" in lines[0]
+    assert lines[1].startswith("No row list holds G ~ (Rg=T would fit no column), B ~ (Rg=T)")
+    assert lines[3].startswith("Row lists left: (1-3) B G G R w/S/C; (4-6) B G R b w/S/C;")
+    assert lines[3].endswith(f"({len(proof.row_options)}) = ~ z S C.")
     told = [line for line in lines if line.startswith("(")]
-    assert "(1, 2) x (3) is 1 x 3 and 2 x 3; B/G is B or G" in lines[len(lines) - len(told) - 1]
+    assert "(1, 2) x (3) is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G" in lines[5]
+    assert any(": every card but GwzT, RbzC, BbzS, RbzS, Rw~S, Rw~T, GwzS, Rg=T fit only"
+               in line for line in told)  # fmt: skip
     # every pair left is named in the grouped words, read back
     named = set()
     for line in told:
         for rows, cols in re.findall(r"\(([\d, ]+)\) x \(([\d, ]+)\)", line.split(":")[0]):
             named |= {(int(r), int(c)) for r in rows.split(", ") for c in cols.split(", ")}
     assert named == {(c.row_list, c.col_list) for c in proof.crowds}
-    assert sum(len(line) for line in lines) < 7_000  # 10,905 characters before the grouping
+    assert sum(len(line) for line in lines) < 2_500  # 10,905 before the grouping, 4,508 before bars
+
+
+def test_a_bar_that_leaves_its_card_a_place_or_a_list_it_hides_fails_the_check() -> None:
+    """Bars are checked value by value, and the lists left are rebuilt by brute force."""
+    puzzle = get_puzzle("5x5-pezgen")
+    proof = puzzle.proof
+    assert proof is not None and proof.row_bars
+    bar = proof.row_bars[0]  # G ~ leaves Rg=T no column
+    lost = dataclasses.replace(bar, values=bar.values[:1])  # G alone leaves it one
+    bars = (lost, *proof.row_bars[1:])
+    with pytest.raises(ProofError, match=r"a row list holding G leaves Rg=T a line sharing"):
+        check_proof(puzzle.cards, 5, 5, dataclasses.replace(proof, row_bars=bars, col_bars=bars))
+    with pytest.raises(ProofError, match="column bars are not its row bars"):
+        check_proof(puzzle.cards, 5, 5, dataclasses.replace(proof, col_bars=proof.row_bars[1:]))
+    fewer = proof.row_bars[1:]  # a barred list comes back and is not in the lists left
+    with pytest.raises(ProofError, match="row lists are not exactly"):
+        check_proof(puzzle.cards, 5, 5, dataclasses.replace(proof, row_bars=fewer, col_bars=fewer))
+
+
+def test_a_set_with_few_row_lists_is_proved_list_by_list() -> None:
+    """A 3x5 set with 3 row lists left and some 200 column lists: the proof takes the row
+    lists in turn (4,437 characters by pairs of lists; under 1,500 so)."""
+    puzzle = get_puzzle("3x5-tcgtrn")
+    proof = puzzle.proof
+    assert proof is not None and proof.listed == "rows" and not proof.col_options
+    check_proof(puzzle.cards, 3, 5, proof)
+    brief = proof.brief_lines
+    assert brief[0].startswith("No column list holds C (Rb~T would fit no row), ~ (Rw=S)")
+    assert brief[1] == "Row lists: (1) b g =; (2) g = T; (3) = C T."
+    assert brief[2] == (
+        "(1) b g =: a column can share only B G R = T. With columns sharing B B G R =, "
+        "B B G R T, B B R = T, B G R = T, B G R T T or B R = T T: Rg~C, RgzC fit only at "
+        "g x R: 2 cards, 1 place."
+    )
+    assert sum(map(len, brief)) < 1_500
+    case = proof.cases[0]
+    wrong = [
+        dataclasses.replace(case, allowed=case.allowed[1:]),  # a value left out
+        dataclasses.replace(case, others=case.others[1:], crowds=case.crowds[1:]),
+        dataclasses.replace(case, lonely=puzzle.cards[0], others=(), crowds=()),
+    ]
+    messages = ["column values allowed are not", "column lists left are not", "shows a value"]
+    for tampered, message in zip(wrong, messages, strict=True):
+        with pytest.raises(ProofError, match=message):
+            check_proof(puzzle.cards, 3, 5,
+                        dataclasses.replace(proof, cases=(tampered, *proof.cases[1:])))  # fmt: skip
+
+
+def test_a_lonely_card_is_told_once_for_every_list_it_fits_nothing_across() -> None:
+    """Lists where a card fits no line across share one line, their numbers as ranges."""
+    for seed in range(40):
+        puzzle = generate(3, 4, "impossible", "medium", seed)
+        proof = puzzle.proof or impossibility_proof(puzzle.cards, 3, 4)
+        if any(case.lonely for case in proof.cases):
+            break
+    else:
+        raise AssertionError("no proof by lists with a lonely card in 40 seeds")
+    check_proof(puzzle.cards, 3, 4, proof)
+    lonely = {case.lonely for case in proof.cases if case.lonely}
+    other = "column" if proof.listed == "rows" else "row"
+    told = [line for line in proof.brief_lines if line.endswith(f"fits no {other}.")]
+    assert len(told) == len(lonely)

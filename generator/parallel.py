@@ -2,9 +2,10 @@
 
 A puzzle id determines its puzzle (:func:`printables.puzzles.get_puzzle`), so a sheet's
 puzzles can be made in any order and in any process with the same result. The first is
-made here; when it took long enough for processes to pay (a 6-card Costly Tricks problem
-or a hard 5x5 Matrix set: a second or so each), the rest are shared among one process a
-core, else made here too (most sheets take a fraction of a second in all).
+made here; when the rest, each taking as long, would take long enough here for processes
+to pay (a sheet of 6-card Costly Tricks problems, a second or so each, or of hard 5x5
+Matrix sets, a tenth of a second or so each, some much less), they are shared among one
+process a core, else made here too (most sheets take a fraction of a second in all).
 
 >>> [p.id for p in puzzles_of(["3x3-nattxe", "3x3-5yhmsw"])]
 ['3x3-nattxe', '3x3-5yhmsw']
@@ -20,9 +21,11 @@ from typing import Any
 
 from printables.puzzles import get_puzzle
 
-WORTH_PROCESSES = 0.05
-"""Seconds the first puzzle must take for the others to be shared among processes
-(starting one costs a few hundredths of a second, more where processes are spawned)."""
+WORTH_PROCESSES = 0.15
+"""Seconds the other puzzles would take here (the first one's time, times how many) for
+them to be shared among processes (starting one costs a few hundredths of a second, more
+where processes are spawned). The whole sheet's work is weighed, not the first puzzle's
+alone: a hard 5x5 Matrix set may be made in 0.03 s and the next in 0.3 s."""
 
 
 def puzzles_of(ids: Sequence[str], workers: int | None = None) -> list[Any]:
@@ -35,7 +38,7 @@ def puzzles_of(ids: Sequence[str], workers: int | None = None) -> list[Any]:
     took = time.perf_counter() - start
     rest = list(ids[1:])
     workers = min(workers or _cores(), len(rest))
-    if workers < 2 or took < WORTH_PROCESSES:
+    if workers < 2 or took * len(rest) < WORTH_PROCESSES:
         return [first, *(get_puzzle(i) for i in rest)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         return [first, *pool.map(get_puzzle, rest)]

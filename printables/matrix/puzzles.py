@@ -57,7 +57,15 @@ from printables.cards.wording import sentence
 from printables.matrix.check import DECK, check_grid, check_size
 from printables.matrix.mat import AnswerCheck, check_answer
 from printables.matrix.proofs import Proof, impossibility_proof
-from printables.matrix.reasons import EXHAUSTIVE, NO_LINE, TWO_LINES, Reason, impossibility_reason
+from printables.matrix.reasons import (
+    EXHAUSTIVE,
+    NO_LINE,
+    TWO_LINES,
+    Reason,
+    exhaustive_reason,
+    short_reason,
+    short_reason_kind,
+)
 from printables.matrix.solver import (
     Grid,
     SearchStats,
@@ -334,8 +342,8 @@ def grade(cards: Sequence[Card], rows: int, cols: int) -> Grade:
     stats = SearchStats()
     solution = search(cards, rows, cols, stats, exhaust=True)
     labelings = stats.row_sets * stats.col_sets
-    if solution is None:
-        reason = impossibility_reason(cards, rows, cols)
+    if solution is None:  # proved impossible: the reason needs no second search
+        reason = short_reason(cards, rows, cols) or exhaustive_reason(rows, cols)
         level = LEVEL_OF_REASON[reason.kind]
         return Grade(False, level, float(list(LEVELS.values()).index(level)), labelings, 0, reason)
     measure = math.log2(labelings / stats.plans)
@@ -501,10 +509,12 @@ def _walk_to_hard(rows: int, cols: int, rng: random.Random) -> list[Card] | None
 
 def _impossible_level(cards: Sequence[Card], rows: int, cols: int) -> str | None:
     """How hard an impossible set is, or None when it can be solved (a cheaper
-    :func:`grade` for sets that are mostly impossible)."""
-    if has_solution(cards, rows, cols):
-        return None
-    return LEVEL_OF_REASON[impossibility_reason(cards, rows, cols).kind]
+    :func:`grade`): a short reason, quick to look for, proves the set impossible and gives
+    its level; without one the set is hard when :func:`has_solution` finds no solution."""
+    kind = short_reason_kind(cards, rows, cols)
+    if kind is not None:
+        return LEVEL_OF_REASON[kind]
+    return None if has_solution(cards, rows, cols) else LEVEL_OF_REASON[EXHAUSTIVE]
 
 
 def puzzle_ids(

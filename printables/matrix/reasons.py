@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 from printables.cards.deck import Card, Value
 from printables.cards.wording import or_list, values_text
-from printables.matrix.solver import check_set, solve
+from printables.matrix.solver import cards_with, check_set, solve, value_bits
 
 NO_LINE = "no line"
 TWO_LINES = "two lines at once"
@@ -204,18 +204,54 @@ def _count_text(
     )
 
 
-def impossibility_reason(cards: Sequence[Card], rows: int, cols: int) -> Reason:
-    """Why the set is impossible: a short reason of the book's kinds when one exists,
-    else :data:`EXHAUSTIVE`. A solvable set raises ValueError (there is no reason)."""
+def short_reason(cards: Sequence[Card], rows: int, cols: int) -> Reason | None:
+    """A short reason of the book's kinds (:data:`NO_LINE`, :data:`TWO_LINES`) when the
+    set has one, else None. Each is a proof by itself, so a set given one is impossible;
+    no search is run, so this is quick, and on a set that can be solved it is None."""
     check_set(cards, rows, cols)
     shown = _Shown(cards)
-    reason = _no_line(shown, rows, cols) or _two_lines(shown, rows, cols)
-    if reason is not None:
-        return reason
-    if solve(cards, rows, cols) is not None:
-        raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility reason")
+    return _no_line(shown, rows, cols) or _two_lines(shown, rows, cols)
+
+
+def short_reason_kind(cards: Sequence[Card], rows: int, cols: int) -> str | None:
+    """The kind of :func:`short_reason`'s answer (:data:`NO_LINE`, :data:`TWO_LINES`, or
+    None when it has none), found on bit sets without its words: quick enough for the
+    generator's walk, which asks it of every set it tries."""
+    check_set(cards, rows, cols)
+    sets = cards_with(cards)
+    counts = [s.bit_count() for s in sets]
+    bits = [value_bits(c) for c in cards]
+    for length in {rows, cols}:
+        if any(all(counts[b] < length for b in values) for values in bits):
+            return NO_LINE
+    need = rows + cols - 1
+    for values in bits:
+        row_values = [u for u in values if counts[u] >= cols]
+        col_values = [w for w in values if counts[w] >= rows]
+        if (
+            row_values
+            and col_values
+            and all((sets[u] | sets[w]).bit_count() < need for u in row_values for w in col_values)
+        ):
+            return TWO_LINES
+    return None
+
+
+def exhaustive_reason(rows: int, cols: int) -> Reason:
+    """The reason of a set proved impossible by the search alone (no short reason)."""
     return Reason(
         EXHAUSTIVE,
         f"No arrangement in {rows} rows and {cols} columns works: every way to give the rows "
         "and columns a shared value was tried (exhaustive search).",
     )
+
+
+def impossibility_reason(cards: Sequence[Card], rows: int, cols: int) -> Reason:
+    """Why the set is impossible: a short reason of the book's kinds when one exists,
+    else :data:`EXHAUSTIVE`. A solvable set raises ValueError (there is no reason)."""
+    reason = short_reason(cards, rows, cols)
+    if reason is not None:
+        return reason
+    if solve(cards, rows, cols) is not None:
+        raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility reason")
+    return exhaustive_reason(rows, cols)

@@ -44,6 +44,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 from math import comb, factorial, prod
 
@@ -69,14 +70,16 @@ def check_set(cards: Sequence[Card], rows: int, cols: int) -> None:
         seen[c] = i
 
 
-def value_bits(card: Card) -> list[int]:
-    """The bits of the values a card shows: attribute offsets plus value index."""
+@cache
+def value_bits(card: Card) -> tuple[int, ...]:
+    """The bits of the values a card shows: attribute offsets plus value index (worked
+    out once a card: the solver asks it of every card of every set it is given)."""
     bits = []
     offset = 0
     for attribute, v in zip(card.deck.attributes, card.values, strict=True):
         bits.append(offset + v)
         offset += len(attribute.values)
-    return bits
+    return tuple(bits)
 
 
 def cards_with(cards: Sequence[Card]) -> list[int]:
@@ -84,8 +87,9 @@ def cards_with(cards: Sequence[Card]) -> list[int]:
     width = sum(len(a.values) for a in cards[0].deck.attributes) if cards else 0
     sets = [0] * width
     for i, c in enumerate(cards):
+        card = 1 << i
         for bit in value_bits(c):
-            sets[bit] |= 1 << i
+            sets[bit] |= card
     return sets
 
 
@@ -106,19 +110,20 @@ def _hall(sets: Sequence[int], labels: Labels, per_line: int, full: int) -> bool
     """Can every card go to one label it shows, label ``b`` taking ``k * per_line`` cards?
 
     Hall's condition: for each subset T of the labels, the cards showing no label
-    outside T are at most T's capacity.
+    outside T are at most T's capacity. The labels' capacities add up to the number of
+    cards (as for every multiset of the lines), so this is the same as: each proper
+    subset S of the labels (the labels outside T) is shown by at least as many cards as
+    S takes. That form is checked, subset by subset, stopping at the first that fails.
     """
     size = 1 << len(labels)
     union = [0] * size  # cards showing some label of the subset
     capacity = [0] * size
-    for subset in range(1, size):
+    for subset in range(1, size - 1):
         low = subset & -subset
         bit, k = labels[low.bit_length() - 1]
-        union[subset] = union[subset ^ low] | sets[bit]
-        capacity[subset] = capacity[subset ^ low] + k * per_line
-    every = size - 1
-    for subset in range(1, every):
-        if (full & ~union[every ^ subset]).bit_count() > capacity[subset]:
+        cards = union[subset] = union[subset ^ low] | sets[bit]
+        room = capacity[subset] = capacity[subset ^ low] + k * per_line
+        if (cards & full).bit_count() < room:
             return False
     return True
 
@@ -223,8 +228,13 @@ def fit(sets: Sequence[int], n: int, rows: Labels, cols: Labels) -> list[list[in
     """The card index in each cell when these labels admit a solution, else None."""
     crossings = [(a, b) for a, _ in rows for b, _ in cols]
     caps = [ka * kb for _, ka in rows for _, kb in cols]
-    both = [sets[a] & sets[b] for a, b in crossings]
-    adj = [[t for t, s in enumerate(both) if s >> i & 1] for i in range(n)]
+    adj: list[list[int]] = [[] for _ in range(n)]  # each card's crossings, in order
+    for t, (a, b) in enumerate(crossings):
+        both = sets[a] & sets[b]
+        while both:
+            low = both & -both
+            adj[low.bit_length() - 1].append(t)
+            both ^= low
     where = _match(adj, caps)
     if where is None:
         return None
@@ -234,6 +244,45 @@ def fit(sets: Sequence[int], n: int, rows: Labels, cols: Labels) -> list[list[in
     row_labels = [a for a, k in rows for _ in range(k)]
     col_labels = [b for b, k in cols for _ in range(k)]
     return [[pools[a, b].pop() for b in col_labels] for a in row_labels]
+
+
+def fits(sets: Sequence[int], n: int, rows: Labels, cols: Labels) -> bool:
+    """Whether :func:`fit` finds a grid for these labels (the same matching of cards to
+    crossings), answered sooner: no grid is made, and a card takes a crossing with room
+    when it has one before any other card is moved to make room (the assignment found
+    first may differ from :func:`fit`'s, the answer cannot)."""
+    caps = [ka * kb for _, ka in rows for _, kb in cols]
+    adj: list[list[int]] = [[] for _ in range(n)]  # each card's crossings
+    t = 0
+    for a, _ in rows:
+        for b, _ in cols:
+            both = sets[a] & sets[b]
+            while both:
+                low = both & -both
+                adj[low.bit_length() - 1].append(t)
+                both ^= low
+            t += 1
+    room = caps
+    owners: list[list[int]] = [[] for _ in caps]
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for t in adj[i]:
+            if room[t]:
+                room[t] -= 1
+                owners[t].append(i)
+                return True
+        for t in adj[i]:
+            if seen[t]:
+                continue
+            seen[t] = True
+            for j in owners[t]:
+                if augment(j, seen):  # j moved to another crossing: i takes its place
+                    owners[t].remove(j)
+                    owners[t].append(i)
+                    return True
+        return False
+
+    return all(augment(i, [False] * len(caps)) for i in range(n))
 
 
 def _mask(labels: Labels) -> int:
@@ -299,10 +348,10 @@ def solve(cards: Sequence[Card], rows: int, cols: int) -> Grid | None:
 
 def has_solution(cards: Sequence[Card], rows: int, cols: int) -> bool:
     """Whether the set can be solved, sooner than :func:`solve` for most sets: the row
-    label multisets are made one at a time, and for each only the column multisets of
-    labels that cross every row label. The answer is :func:`solve`'s (exhaustive too);
-    the grid it would find is not made, so the first solution :func:`solve` returns (an
-    answer key's) stays as it is.
+    label multisets are made one at a time, and for each only the column multisets whose
+    every crossing with a row label has enough cards; a pair is decided by :func:`fits`,
+    which makes no grid. The answer is :func:`solve`'s (exhaustive too), and the first
+    solution :func:`solve` returns (an answer key's) stays as it is.
 
     A square grid's transpose is a solution too, so, as in :func:`search`, each unordered
     pair of multisets is tried once: the column multisets are made from the row multiset
@@ -324,18 +373,26 @@ def has_solution(cards: Sequence[Card], rows: int, cols: int) -> bool:
             splits[labels] = _hall(sets, labels, per_line, full)
         return splits[labels]
 
+    shared: dict[int, list[int]] = {}  # a row label: how many cards show it and each value
+
     for row_labels in _multisets(sets, row_most, full, rows, cols):
         if not split(row_labels, cols):
             continue
-        most = [
-            k if all(sets[a] & sets[b] for a, _ in row_labels) else 0
-            for b, k in enumerate(col_most)
-        ]
+        # A column label b on k columns crosses row label a (on ka rows) in ka * k places,
+        # each taking a card showing both: k is at most their cards over ka. Only column
+        # multisets whose every crossing has enough cards are made (``search`` tries the
+        # others and drops them, :func:`_crossings_ok`).
+        most = list(col_most)
+        for a, ka in row_labels:
+            counts = shared.get(a)
+            if counts is None:
+                counts = shared[a] = [(sets[a] & s).bit_count() for s in sets]
+            for b, count in enumerate(counts):
+                if count < most[b] * ka:
+                    most[b] = count // ka
         least = row_labels if square else ()
         for col_labels in _multisets(sets, most, full, cols, rows, least):
-            if not split(col_labels, rows):
-                continue
-            if _crossings_ok(sets, row_labels, col_labels) and fit(sets, n, row_labels, col_labels):
+            if split(col_labels, rows) and fits(sets, n, row_labels, col_labels):
                 return True
     return False
 

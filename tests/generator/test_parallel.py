@@ -47,6 +47,18 @@ def test_quick_puzzles_are_made_here(pool: type[Counting]) -> None:
     assert pool.started == 0
 
 
+def test_a_quick_first_puzzle_of_a_long_sheet_shares_the_rest_among_processes(
+    pool: type[Counting], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Processes pay for the whole sheet's work: a first puzzle made in 0.03 s (a hard
+    5x5 Matrix set may be, the next taking ten times as long) with eleven to follow."""
+    ticks, real = [10.0, 10.03], parallel.time.perf_counter  # the first puzzle's start, end
+    monkeypatch.setattr(parallel.time, "perf_counter", lambda: ticks.pop(0) if ticks else real())
+    ids = ["3x3-nattxe", "3x3-5yhmsw"] * 6
+    assert [p.id for p in parallel.puzzles_of(ids, workers=2)] == ids
+    assert pool.started == 1
+
+
 def test_one_core_or_one_puzzle_needs_no_processes(
     pool: type[Counting], monkeypatch: pytest.MonkeyPatch
 ) -> None:

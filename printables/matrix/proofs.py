@@ -7,26 +7,37 @@ proof goes through what the rows and the columns could share:
    sharing one value need k x C cards showing it; every card needs a row whose value it
    shows; and the cards must split among the rows. The row lists (one value a row,
    order aside) that pass are numbered; the column lists likewise.
-2. **Crossings.** k rows sharing v and m columns sharing w cross in k x m places, each
+2. **Bars.** A row and a column cross at a card showing both their values, so a column
+   can share only values of no attribute the rows hold another value of, shown with each
+   row value on enough cards. A few row values (up to three) can leave some card no
+   column at all: every row list holding them is barred at once ("No row list holds g C
+   (Rb~T would fit no column)"), and only the lists left are numbered.
+3. **Crossings.** k rows sharing v and m columns sharing w cross in k x m places, each
    holding a card that shows v and w. So when fewer cards show both (none, often), no
    row list with k or more v goes with a column list with m or more w: one fact rules
-   out many pairs of lists at once.
-3. **Crowds.** Each pair of lists left fails because some cards fit only at crossings
-   with fewer places than cards: "GbzS, Gg~T and Rb~T fit only at green row x circle
-   column: 2 places for 3 cards".
+   out many pairs of lists at once ("0: B b (1 x 1)").
+4. **Crowds.** Each pair of lists left fails because some cards fit only at crossings
+   with fewer places than cards: "GbzS, Gg~T, Rb~T fit only at G x C: 3 cards, 2 places".
+   A crowd is told once for every pair it serves, with the most places it has in any.
 
-A :class:`Proof` is data first (the lists, the facts and the crowds) and words second,
-so that :func:`check_proof` re-checks every step by itself, without the solver or the
-builder's helpers: it rebuilds the lists by brute force, counts every crossing again,
-and confirms that the facts and crowds leave no pair of lists standing.
-:func:`impossibility_proof` raises ValueError for a set that can be solved.
+When one side has few lists (a 3x5 set's rows, say, against 200 column lists), the
+proof instead takes that side's lists in turn (:class:`ListCase`): the values the other
+side can share with it, and a card that fits none of them, or the other side's lists
+over them, each with a crowd. :func:`impossibility_proof` keeps whichever is shorter.
+
+A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
+and words second, so that :func:`check_proof` re-checks every step by itself, without
+the solver or the builder's helpers: it checks each bar value by value, rebuilds the
+lists by brute force, counts every crossing again, and confirms that the facts and
+crowds leave no pair of lists standing. :func:`impossibility_proof` raises ValueError
+for a set that can be solved.
 
 >>> from printables.cards import FOUR_D, read_cards
 >>> book = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
 >>> proof = impossibility_proof(book, 3, 3)
 >>> check_proof(book, 3, 3, proof)
->>> print(proof.lines[0])  # doctest: +ELLIPSIS
-Rows: a row of 3 cards shares a value that at least 3 cards show; ...
+>>> print(proof.brief_lines[-1])
+(3) x (4): BwzT, RgzS, BgzT fit only at z x g/T: 3 cards, 2 places.
 """
 
 from __future__ import annotations
@@ -932,8 +943,8 @@ def _brief_lines(proof: Proof) -> tuple[str, ...]:
         lines.append(f"Too few cards show both: {_facts_text(proof.facts)}.")
     if proof.crowds:
         lines.append(
-            ("Pairs left" if proof.facts else "Pairs not ruled out by two colors (or shades, "
-             "patterns, shapes)") + f"{_crowd_notes(proof.crowds, rows == cols)}:"
+            ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
+             "patterns or shapes") + f"{_crowd_notes(proof.crowds, rows == cols)}:"
         )  # fmt: skip
         lines += _crowd_texts(proof.crowds, proof.cards)
     elif proof.facts:

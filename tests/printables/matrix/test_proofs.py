@@ -274,3 +274,17 @@ def test_a_lonely_card_is_told_once_for_every_list_it_fits_nothing_across() -> N
     other = "column" if proof.listed == "rows" else "row"
     told = [line for line in proof.brief_lines if line.endswith(f"fits no {other}.")]
     assert len(told) == len(lonely)
+
+
+def test_pairs_left_by_the_rule_of_crossings_alone_are_announced_in_one_parenthesis() -> None:
+    """A proof with crowds and no crossing fact: the pairs left are those the rule of
+    crossings leaves, announced once, with the notes in one pair of parentheses."""
+    puzzle = get_puzzle("5x5-ret9bh")
+    proof = puzzle.proof
+    assert proof is not None and proof.crowds and not proof.facts
+    announced = [line for line in proof.brief_lines if line.endswith(":")]
+    assert announced == [
+        "Pairs not ruled out by two colors, shades, patterns or shapes (each also the other "
+        "way round; (1, 2) x (3) is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G "
+        "crossing a column sharing T):"
+    ]

@@ -29,6 +29,8 @@ skip_without_chromium()
 
 IMPOSSIBLE = "Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT"
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
+STATE_POLL = re.compile(r"/state(\?.*)?$")
+"""The address of a page's state poll, with or without a query."""
 SOLUTION_ROWS = [["BbzT", "Bg~T", "Bw=T"], ["Gb~T", "Gg=T", "GwzT"], ["RbzT", "RgzC", "RwzS"]]
 
 
@@ -77,6 +79,9 @@ def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
     )
     assert second.url.startswith(console)  # back at the console's own address, by GET
     expect(phone.locator("#clock")).to_contain_text("left")
+    # The phone has not caught up with the end of the set: its polls do not arrive (else
+    # the first one after the end reloads the page, and would race the press below).
+    phone.route(STATE_POLL, lambda route: route.abort())
     running = first.request.get(console + "/state").json()
     time.sleep(max(0.0, running["round"]["ends_at"] - running["now"]) + 0.2)  # set 1 runs out
     assert not first.request.get(console + "/state").json()["round"]["running"]
@@ -89,6 +94,7 @@ def test_a_stale_console_tab_and_a_late_done_never_send_a_form_again(
         "Time was up when you pressed, so this is not scored. Your answer is kept"
     )
     assert phone.url.endswith(f"/play/{code}")
+    phone.unroute(STATE_POLL)  # the phone's polls arrive again
     for tab in (first, second):  # both consoles notice the set ended and reload themselves
         expect(tab.get_by_role("button", name="Start set 2")).to_be_visible(timeout=8_000)
     wait_for_polls(first, state_polls(first, second, phone), 2)  # two more of every page

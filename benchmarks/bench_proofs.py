@@ -64,6 +64,9 @@ def targets(every: Sequence[int], printed: Sequence[int], quick: bool) -> bool:
           f"90th percentile {percentile(every, 0.9):,}; printed keys: median "
           f"{statistics.median(printed):,.0f}, "
           f"90th percentile {percentile(printed, 0.9):,}")  # fmt: skip
+    within = sum(length <= PRINTED_MOST for length in printed)
+    print(f"printed keys within {PRINTED_MOST:,} chars: {within} of {len(printed)} "
+          f"({within / max(1, len(printed)):.0%})")  # fmt: skip
     print(f"(a key says the rules once at its head, {len(RULES):,} chars, not counted above)")
     for name, value, met in judged:
         verdict = "not judged in quick mode" if quick else "PASS" if met else "FAIL"

@@ -189,8 +189,8 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     col_all = row_all if rows == cols else sets.options(cols, rows)
     row_bars = sets.bars(row_all, rows)
     col_bars = row_bars if rows == cols else sets.bars(col_all, cols)
-    row_options = [o for o in row_all if not any(_holds(o, bar) for bar in row_bars)]
-    col_options = [o for o in col_all if not any(_holds(o, bar) for bar in col_bars)]
+    row_options = _left_by(row_all, row_bars)
+    col_options = _left_by(col_all, col_bars)
     value = sets.values
     barring = {
         "row_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in row_bars),
@@ -207,9 +207,25 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     return min(proofs, key=lambda p: sum(map(len, p.brief_lines)))
 
 
-def _holds(option: tuple[int, ...], bar: tuple[tuple[int, ...], int]) -> bool:
-    """Whether a list (by value index) holds a bar's values."""
-    return all(option.count(v) >= k for v, k in Counter(bar[0]).items())
+def _left_by(
+    options: Sequence[tuple[int, ...]], bars: Sequence[tuple[tuple[int, ...], int]]
+) -> list[tuple[int, ...]]:
+    """The lists (by value index) that hold no bar's values."""
+    masks = [_unary(values) for values, _ in bars]
+    return [o for o in options if not any(mask & ~_unary(o) == 0 for mask in masks)]
+
+
+def _unary(values: Iterable[int]) -> int:
+    """A multiset of value indexes as a bit mask, k copies of value v as k bits from bit
+    8v, so that one multiset holds another exactly when its mask covers the other's.
+
+    >>> _unary((1, 1)) & ~_unary((1, 2, 1)) == 0, _unary((1, 1)) & ~_unary((1, 2)) == 0
+    (True, False)
+    """
+    mask = 0
+    for v in values:
+        mask |= 1 << (8 * v + ((mask >> 8 * v) & 0xFF).bit_length())
+    return mask
 
 
 def _by_lists(
@@ -388,6 +404,9 @@ class _Sets:
             for v in card.shown:
                 self.shows[index[v]] |= 1 << i
         self.full = (1 << len(cards)) - 1
+        self.counts = [bits.bit_count() for bits in self.shows]
+        self.both = [[(a & b).bit_count() for b in self.shows] for a in self.shows]
+        self.attribute = [v.attribute for v in self.values]
 
     def clash(self, v: int, w: int) -> bool:
         """Two values of one attribute (green and red): no card shows both."""
@@ -397,11 +416,12 @@ class _Sets:
         """How many lines of ``length`` cards can share value ``w`` when the lines across
         them share ``listed``: no value of w's attribute but w in the list, and k lines
         sharing v crossing m lines sharing w need k x m cards showing both."""
-        most = self.shows[w].bit_count() // length
+        most = self.counts[w] // length
+        both = self.both[w]
         for v, k in listed.items():
-            if self.clash(v, w):
+            if v != w and self.attribute[v] == self.attribute[w]:
                 return 0
-            most = min(most, (self.shows[v] & self.shows[w]).bit_count() // k)
+            most = min(most, both[v] // k)
         return most
 
     def bars(
@@ -411,12 +431,14 @@ class _Sets:
         cards) when a list holds them, each with that card, chosen greedily while each
         bars at least two of ``options`` not barred yet (fewer words than listing them)."""
         usable = sorted({v for option in options for v in option})
-        counted = [Counter(option) for option in options]
+        held = [_unary(option) for option in options]
         found: list[tuple[tuple[int, ...], int]] = []
+        smaller: list[int] = []  # the bars found, as :func:`_unary` masks
         barred: list[set[int]] = []  # the options each bar found holds
         for size in (1, 2, 3):
             for values in combinations_with_replacement(usable, size):
-                if any(_holds(values, bar) for bar in found):
+                mask = _unary(values)
+                if any(not bar & ~mask for bar in smaller):
                     continue  # a smaller bar already holds
                 counts = Counter(values)
                 covered = 0
@@ -426,8 +448,8 @@ class _Sets:
                 if covered != self.full:
                     left = self.full & ~covered
                     found.append((values, (left & -left).bit_length() - 1))
-                    barred.append({i for i, c in enumerate(counted)
-                                   if all(c[v] >= k for v, k in counts.items())})  # fmt: skip
+                    smaller.append(mask)
+                    barred.append({i for i, h in enumerate(held) if not mask & ~h})
         chosen: list[tuple[tuple[int, ...], int]] = []
         open_options = set(range(len(options)))
         while found:

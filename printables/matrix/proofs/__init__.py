@@ -1,0 +1,61 @@
+"""Proofs in words that a Matrix set is impossible: a case analysis a pupil can follow.
+
+Every solved grid gives each row a value its cards share and each column one, so a
+proof goes through what the rows and the columns could share:
+
+1. **The lists.** A row of C cards shares a value that at least C cards show; k rows
+   sharing one value need k x C cards showing it; every card needs a row whose value it
+   shows; and the cards must split among the rows. The row lists (one value a row,
+   order aside) that pass are numbered; the column lists likewise.
+2. **Bars.** A row and a column cross at a card showing both their values, so a column
+   can share only values of no attribute the rows hold another value of, shown with each
+   row value on enough cards. A few row values (up to three) can leave some card no
+   column at all: every row list holding them is barred at once ("No row list holds g C
+   (Rb~T would fit no column)"), and only the lists left are numbered.
+3. **Crossings.** k rows sharing v and m columns sharing w cross in k x m places, each
+   holding a card that shows v and w. So when fewer cards show both (none, often), no
+   row list with k or more v goes with a column list with m or more w: one fact rules
+   out many pairs of lists at once ("0: B b (1 x 1)").
+4. **Crowds.** Each pair of lists left fails because some cards fit only at crossings
+   with fewer places than cards: "GbzS, Gg~T, Rb~T fit only at G x C: 3 cards, 2 places".
+   A crowd is told once for every pair it serves, with the most places it has in any.
+
+When one side has few lists (a 3x5 set's rows, say, against 200 column lists), the
+proof instead takes that side's lists in turn (:class:`ListCase`): the values the other
+side can share with it, and a card that fits none of them, or the other side's lists
+over them, each with a crowd. :func:`impossibility_proof` keeps whichever is shorter.
+
+A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
+and words second, so that :func:`check_proof` re-checks every step by itself, without
+the solver or the builder's helpers: it checks each bar value by value, rebuilds the
+lists by brute force, counts every crossing again, and confirms that the facts and
+crowds leave no pair of lists standing. :func:`impossibility_proof` raises ValueError
+for a set that can be solved.
+
+>>> from printables.cards import FOUR_D, read_cards
+>>> book = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
+>>> proof = impossibility_proof(book, 3, 3)
+>>> check_proof(book, 3, 3, proof)
+>>> print(proof.brief_lines[-1])
+(3) x (4): BwzT, RgzS, BgzT fit only at z x g/T: 3 cards, 2 places.
+"""
+
+from printables.matrix.proofs.checking import ProofError, check_proof, check_words
+from printables.matrix.proofs.data import Bar, Crowd, ListCase, Option, Proof, TooFew, TooMany
+from printables.matrix.proofs.finding import impossibility_proof
+from printables.matrix.proofs.words import RULES
+
+__all__ = [
+    "RULES",
+    "Bar",
+    "Crowd",
+    "ListCase",
+    "Option",
+    "Proof",
+    "ProofError",
+    "TooFew",
+    "TooMany",
+    "check_proof",
+    "check_words",
+    "impossibility_proof",
+]

@@ -1,0 +1,204 @@
+"""Checking a proof independently: by brute force and counting, without the solver or
+the helpers that found it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+
+from printables.cards.deck import Card, Value
+from printables.matrix.proofs.data import Bar, Option, Proof, TooMany
+from printables.matrix.proofs.words import symbols
+
+
+class ProofError(ValueError):
+    """A proof that does not hold; the message names the step."""
+
+
+def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
+    """Re-check every step of ``proof`` by counting, without the solver or the builder's
+    helpers: the lists by brute force over every value list, each fact's cards, each
+    crowd's crossings and places, that no pair of lists is left standing, and that the
+    words say all they claim (:func:`check_words`). Raises
+    :class:`ProofError` naming the first step that fails."""
+    if (proof.rows, proof.cols) != (rows, cols):
+        raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
+    if rows == cols and proof.col_bars != proof.row_bars:
+        raise ProofError("a square's column bars are not its row bars")
+    for bar in proof.row_bars:
+        _check_bar(cards, bar, rows, "row")
+    for bar in proof.col_bars:
+        _check_bar(cards, bar, cols, "column")
+    if proof.cases:
+        _check_cases(cards, rows, cols, proof)
+        check_words(proof.lines)
+        return
+    if list(proof.row_options) != _options_left(cards, rows, cols, proof.row_bars):
+        raise ProofError("the row lists are not exactly those the counts allow")
+    if list(proof.col_options) != _options_left(cards, cols, rows, proof.col_bars):
+        raise ProofError("the column lists are not exactly those the counts allow")
+    for fact in proof.facts:
+        both = sum(1 for c in cards if fact.row in c.shown and fact.col in c.shown)
+        if not (both == fact.cards < fact.row_lines * fact.col_lines):
+            raise ProofError(
+                f"{fact.row.name} and {fact.col.name}: {both} cards show both, which fill "
+                f"{fact.row_lines} x {fact.col_lines} places"
+            )
+    crowded = {(c.row_list, c.col_list): c.why for c in proof.crowds}
+    for i, row_option in enumerate(proof.row_options, 1):
+        for j, col_option in enumerate(proof.col_options, 1):
+            if _ruled(proof, row_option, col_option):
+                continue
+            if (i, j) in crowded:
+                _check_crowd(cards, row_option, col_option, crowded[i, j], f"lists {i} and {j}")
+            elif rows == cols and (j, i) in crowded:  # the same grid, turned over
+                _check_crowd(cards, col_option, row_option, crowded[j, i], f"lists {j} and {i}")
+            else:
+                raise ProofError(f"row list {i} with column list {j} is not ruled out")
+    check_words(proof.lines)
+
+
+def _check_bar(cards: Sequence[Card], bar: Bar, across: int, side: str) -> None:
+    """That a list holding the bar's values leaves its card no line across (of ``across``
+    cards): each value the card shows is ruled out for a line across."""
+    for w in bar.card.shown:
+        if sum(1 for c in cards if w in c.shown) < across:
+            continue  # no line across can share it at all
+        if any(v != w and v.attribute == w.attribute for v in bar.values):
+            continue
+        both = {v: sum(1 for c in cards if v in c.shown and w in c.shown) for v in bar.values}
+        if any(both[v] < bar.values.count(v) for v in bar.values):
+            continue
+        raise ProofError(
+            f"a {side} list holding {symbols(bar.values)} leaves {bar.card} a line sharing "
+            f"{w.symbol}"
+        )
+
+
+def _options_left(
+    cards: Sequence[Card], lines: int, length: int, bars: Sequence[Bar]
+) -> list[Option]:
+    """The lists the counts allow (by brute force) that hold no bar's values."""
+    return [o for o in _all_options(cards, lines, length) if not any(b.holds(o) for b in bars)]
+
+
+def _check_cases(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
+    """Re-check a proof by one side's lists: the lists by brute force, and for each, the
+    values the other side can share, the card showing none of them or the other side's
+    lists over them (by brute force again) and a crowd for each."""
+    listing_rows = proof.listed == "rows"
+    listed = proof.row_options if listing_rows else proof.col_options
+    side, other_side = ("row", "column") if listing_rows else ("column", "row")
+    lines, length = (rows, cols) if listing_rows else (cols, rows)
+    bars, other_bars = (
+        (proof.row_bars, proof.col_bars) if listing_rows else (proof.col_bars, proof.row_bars)
+    )
+    if list(listed) != _options_left(cards, lines, length, bars):
+        raise ProofError(f"the {side} lists are not exactly those the counts allow")
+    if [case.option for case in proof.cases] != list(range(1, len(listed) + 1)):
+        raise ProofError(f"the cases are not one for each {side} list, in order")
+    every_other = _options_left(cards, length, lines, other_bars)
+    values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
+
+    def both(v: Value, w: Value) -> int:
+        return sum(1 for c in cards if v in c.shown and w in c.shown)
+
+    for case, option in zip(proof.cases, listed, strict=True):
+        where = f"{side} list {case.option}"
+        allowed = [
+            w for w in values
+            if sum(1 for c in cards if w in c.shown) >= lines  # the other side's length
+            and all(v == w or v.attribute != w.attribute for v in option)
+            and all(both(v, w) >= option.count(v) for v in option)
+        ]  # fmt: skip
+        if list(case.allowed) != allowed:
+            raise ProofError(f"{where}: the {other_side} values allowed are not {allowed}")
+        if case.lonely is not None:
+            if case.others or any(w in case.lonely.shown for w in allowed):
+                raise ProofError(f"{where}: {case.lonely} shows a value allowed")
+            continue
+        others = [
+            o for o in every_other
+            if all(o.count(w) * option.count(v) <= both(v, w) for v in option for w in o)
+            and all(w in allowed for w in o)
+        ]  # fmt: skip
+        if list(case.others) != others or len(case.crowds) != len(others):
+            raise ProofError(f"{where}: the {other_side} lists left are not exactly those")
+        for o, why in zip(others, case.crowds, strict=True):
+            pair = (option, o) if listing_rows else (o, option)
+            _check_crowd(cards, *pair, why, f"{where} with {symbols(o)}")
+
+
+def check_words(lines: Sequence[str]) -> None:
+    """Check that the proof's words say all they claim: no step is empty, and a step that
+    announces what follows (it ends in a colon) is followed by at least one step it
+    announces, not by another announcement nor by the conclusion ("That ...")."""
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            raise ProofError(f"step {n} is empty")
+        if line.endswith(":"):
+            after = lines[n] if n < len(lines) else ""
+            if not after.strip() or after.endswith(":") or after.startswith("That "):
+                raise ProofError(f"step {n} announces steps that do not follow: {line!r}")
+
+
+def _ruled(proof: Proof, rows: Option, cols: Option) -> bool:
+    """Whether the rule of one value an attribute or a crossing fact rules the pair out
+    (in a square grid, either way round)."""
+    if any(v != w and v.attribute == w.attribute for v in rows for w in cols):
+        return True
+    for f in proof.facts:
+        if rows.count(f.row) >= f.row_lines and cols.count(f.col) >= f.col_lines:
+            return True
+        square = proof.rows == proof.cols
+        if square and cols.count(f.row) >= f.row_lines and rows.count(f.col) >= f.col_lines:
+            return True
+    return False
+
+
+def _check_crowd(
+    cards: Sequence[Card], rows: Option, cols: Option, why: TooMany, where: str
+) -> None:
+    crossings = {(v, w) for v in rows for w in cols}
+    for card in why.cards:
+        fits = {(v, w) for v, w in crossings if v in card.shown and w in card.shown}
+        if not fits <= set(why.crossings):
+            raise ProofError(f"{where}: {card} fits a crossing not named")
+    places = sum(rows.count(v) * cols.count(w) for v, w in set(why.crossings))
+    if not (places <= why.places < len(set(why.cards))):
+        raise ProofError(f"{where}: the cards do not outnumber their places")
+
+
+def _all_options(cards: Sequence[Card], lines: int, length: int) -> list[Option]:
+    """Brute force: every value list that passes the counts and lets the cards split.
+
+    The values are worked on by their place in the deck's list of values (a value's own
+    hash is Python code, and the brute force asks millions of times)."""
+    attributes = cards[0].deck.attributes
+    values = [v for attribute in attributes for v in attribute.values]
+    offsets = [sum(len(a.values) for a in attributes[:k]) for k in range(len(attributes))]
+    shown = [frozenset(o + x for o, x in zip(offsets, c.values, strict=False)) for c in cards]
+    showing = [sum(1 for s in shown if v in s) for v in range(len(values))]
+    places = [v for v in range(len(values)) if showing[v] >= length]
+    found = []
+    for option in combinations_with_replacement(places, lines):
+        if any(showing[v] < option.count(v) * length for v in option):
+            continue
+        if any(s.isdisjoint(option) for s in shown):
+            continue
+        if _can_split(shown, option, length):
+            found.append(tuple(values[v] for v in option))
+    return found
+
+
+def _can_split(shown: Sequence[frozenset[int]], option: tuple[int, ...], length: int) -> bool:
+    """Hall's condition over the option's values: every group of values can take all the
+    cards that show no other value of the option (``shown``: each card's values)."""
+    distinct = sorted(set(option), key=option.index)
+    for mask in range(1, 1 << len(distinct)):
+        group = {v for i, v in enumerate(distinct) if mask >> i & 1}
+        others = set(distinct) - group
+        only = sum(1 for s in shown if others.isdisjoint(s))
+        if only > sum(option.count(v) for v in group) * length:
+            return False
+    return True

@@ -1,0 +1,128 @@
+"""A proof as data: its bars, lists, crossing facts, crowds or cases (the package's
+docstring says how a proof goes); its words come from :mod:`.words`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from printables.cards.deck import Card, Value
+from printables.matrix.proofs.words import brief_lines, full_lines
+
+Option = tuple[Value, ...]
+"""What the lines of one direction share: one value a line, in deck order (a multiset)."""
+
+
+@dataclass(frozen=True)
+class TooFew:
+    """Rows sharing ``row`` (``row_lines`` of them or more) never go with columns sharing
+    ``col`` (``col_lines`` or more): their crossings need more cards showing both than
+    the ``cards`` that do."""
+
+    row: Value
+    row_lines: int
+    col: Value
+    col_lines: int
+    cards: int
+
+    @property
+    def places(self) -> int:
+        return self.row_lines * self.col_lines
+
+    def rules_out(self, rows: Option, cols: Option) -> bool:
+        return rows.count(self.row) >= self.row_lines and cols.count(self.col) >= self.col_lines
+
+
+@dataclass(frozen=True)
+class TooMany:
+    """Cards that fit only at ``crossings`` (row value, column value), which hold at most
+    ``places``, fewer than there are cards (a crossing named may be missing from a pair
+    of lists: it holds no place there)."""
+
+    cards: tuple[Card, ...]
+    crossings: tuple[tuple[Value, Value], ...]
+    places: int
+
+
+@dataclass(frozen=True)
+class Crowd:
+    """A pair of lists (by number from 1) that no crossing fact rules out, and the cards
+    that outnumber their places under it."""
+
+    row_list: int
+    col_list: int
+    why: TooMany
+
+
+@dataclass(frozen=True)
+class Bar:
+    """Lines of one side whose list holds ``values`` (each at least as often) leave
+    ``card`` no line across: each of its values is shown on too few cards for a line
+    across, or is of an attribute the list holds another value of, or is shown with a
+    value of the list on fewer cards than lines share that value."""
+
+    values: Option
+    card: Card
+
+    def holds(self, option: Option) -> bool:
+        """Whether a list holds the bar's values (and so is barred)."""
+        return all(option.count(v) >= k for v, k in Counter(self.values).items())
+
+
+@dataclass(frozen=True)
+class ListCase:
+    """One list of the side a proof lists (its rows, or its columns when those have the
+    fewer lists), and why no list of the other side goes with it: the other side's lines
+    can share only ``allowed`` values (each shown with every value of the list on enough
+    cards, and of no attribute the list holds another value of), so either ``lonely``
+    shows none of them, or the other side shares one of ``others``, each with a crowd
+    (row values first in its crossings, as always)."""
+
+    option: int
+    allowed: tuple[Value, ...]
+    lonely: Card | None
+    others: tuple[Option, ...]
+    crowds: tuple[TooMany, ...]
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A case analysis that no arrangement works: by pairs of lists (the row lists, the
+    column lists, crossing facts and crowds), or, when one side has few lists, by the
+    lists of that side alone (``cases``; the other side's lists are then left empty)."""
+
+    rows: int
+    cols: int
+    row_options: tuple[Option, ...]
+    col_options: tuple[Option, ...]
+    facts: tuple[TooFew, ...]
+    crowds: tuple[Crowd, ...]
+    cards: tuple[Card, ...] = ()
+    """The set proved impossible (its words name a large crowd by the cards it leaves out)."""
+    cases: tuple[ListCase, ...] = ()
+    """For a proof by one side's lists: a case for each list."""
+    listed: str = ""
+    """Which side a proof by lists takes list by list ("rows" or "columns"); "" for pairs."""
+    row_bars: tuple[Bar, ...] = ()
+    """Values no row list may hold; the row lists are those left."""
+    col_bars: tuple[Bar, ...] = ()
+    """Values no column list may hold (in a square, the row bars)."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The proof in words, a step a line: the lists, each crossing fact, each crowd."""
+        return full_lines(self)
+
+    @property
+    def brief_lines(self) -> tuple[str, ...]:
+        """The same steps for a page that prints :data:`RULES` once before its proofs
+        (an answer key): the rules each proof would repeat are left to it."""
+        return brief_lines(self)
+
+    @property
+    def steps(self) -> int:
+        """How long the proof is: the facts and crowds it takes, or the cases and their
+        crowds (at least one step)."""
+        if self.cases:
+            return sum(max(1, len(case.crowds)) for case in self.cases)
+        return max(1, len(self.facts) + len(self.crowds))

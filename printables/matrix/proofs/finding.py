@@ -1,0 +1,467 @@
+"""Finding a proof: the lists, the bars, and the shorter of a proof by pairs of lists
+and a proof by one side's lists; fast bit-set helpers that the proof itself never names."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from itertools import combinations_with_replacement
+
+from printables.cards.deck import Card, Value
+from printables.matrix.proofs.data import Bar, Crowd, ListCase, Option, Proof, TooFew, TooMany
+from printables.matrix.solver import check_set
+
+
+def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
+    """The case analysis proving the set impossible; ValueError when it can be solved.
+
+    Lists holding a few values that leave a card no place across are barred first
+    (:meth:`_Sets.bars`); of the proof by pairs of the lists left and the proof by one
+    side's lists (:func:`_by_lists`), the shorter as a key prints it is kept."""
+    check_set(cards, rows, cols)
+    sets = _Sets(cards)
+    row_all = sets.options(rows, cols)
+    col_all = row_all if rows == cols else sets.options(cols, rows)
+    row_bars = sets.bars(row_all, rows)
+    col_bars = row_bars if rows == cols else sets.bars(col_all, cols)
+    row_options = _left_by(row_all, row_bars)
+    col_options = _left_by(col_all, col_bars)
+    value = sets.values
+    barring = {
+        "row_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in row_bars),
+        "col_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in col_bars),
+    }
+
+    def barred(proof: Proof) -> Proof:
+        return replace(proof, row_bars=barring["row_bars"], col_bars=barring["col_bars"])
+
+    proofs = [barred(_by_pairs(sets, rows, cols, row_options, col_options))]
+    if row_options and col_options and (rows != cols or rows == 3):
+        # in squares of 4 and 5 the proof by lists was never the shorter (bench_proofs)
+        proofs.append(barred(_by_lists(sets, rows, cols, row_options, col_options)))
+    return min(proofs, key=lambda p: sum(map(len, p.brief_lines)))
+
+
+def _left_by(
+    options: Sequence[tuple[int, ...]], bars: Sequence[tuple[tuple[int, ...], int]]
+) -> list[tuple[int, ...]]:
+    """The lists (by value index) that hold no bar's values."""
+    masks = [_unary(values) for values, _ in bars]
+    return [o for o in options if not any(mask & ~_unary(o) == 0 for mask in masks)]
+
+
+def _unary(values: Iterable[int]) -> int:
+    """A multiset of value indexes as a bit mask, k copies of value v as k bits from bit
+    8v, so that one multiset holds another exactly when its mask covers the other's.
+
+    >>> _unary((1, 1)) & ~_unary((1, 2, 1)) == 0, _unary((1, 1)) & ~_unary((1, 2)) == 0
+    (True, False)
+    """
+    mask = 0
+    for v in values:
+        mask |= 1 << (8 * v + ((mask >> 8 * v) & 0xFF).bit_length())
+    return mask
+
+
+def _by_lists(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_options: list[tuple[int, ...]],
+    col_options: list[tuple[int, ...]],
+) -> Proof:
+    """The proof by the side with fewer lists: for each of its lists, the values the other
+    side can share, and a card showing none of them or the other side's lists over them,
+    each with a crowd."""
+    listing_rows = len(row_options) <= len(col_options)
+    listed, other = (row_options, col_options) if listing_rows else (col_options, row_options)
+    each = rows if listing_rows else cols
+    value, full = sets.values, sets.full
+    cases = []
+    for n, option in enumerate(listed, 1):
+        counts = Counter(option)
+        caps = {w: sets.cap(counts, w, each) for w in range(len(value))}
+        allowed = [w for w, cap in caps.items() if cap]
+        covered = 0
+        for w in allowed:
+            covered |= sets.shows[w]
+        lonely = None
+        others: list[tuple[int, ...]] = []
+        crowds: list[TooMany] = []
+        if covered != full:
+            lonely = sets.cards[((full & ~covered) & -(full & ~covered)).bit_length() - 1]
+        else:
+            others = [o for o in other if all(k <= caps[w] for w, k in Counter(o).items())]
+            found: dict[tuple[int, int], list[TooMany]] = {}
+            for j, o in enumerate(others):
+                pair = (counts, Counter(o)) if listing_rows else (Counter(o), counts)
+                found[(0, j) if listing_rows else (j, 0)] = sets.too_many(*pair)
+                if not found[(0, j) if listing_rows else (j, 0)]:
+                    raise ValueError(
+                        f"the set is solvable in {rows}x{cols}: it has no impossibility proof"
+                    )
+            mine = [tuple(value[v] for v in option)]
+            theirs = [tuple(value[v] for v in o) for o in others]
+            chosen = _fewest_crowds(sets.cards, found, *((mine, theirs) if listing_rows
+                                                         else (theirs, mine)))  # fmt: skip
+            by_other = {(c.col_list if listing_rows else c.row_list): c.why for c in chosen}
+            crowds = [by_other[j + 1] for j in range(len(others))]
+        cases.append(
+            ListCase(n, tuple(value[w] for w in allowed), lonely,
+                     tuple(tuple(value[w] for w in o) for o in others), tuple(crowds))
+        )  # fmt: skip
+    named = tuple(tuple(value[v] for v in o) for o in listed)
+    return Proof(
+        rows, cols, named if listing_rows else (), () if listing_rows else named,
+        (), (), tuple(sets.cards), tuple(cases), "rows" if listing_rows else "columns",
+    )  # fmt: skip
+
+
+def _by_pairs(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_options: list[tuple[int, ...]],
+    col_options: list[tuple[int, ...]],
+) -> Proof:
+    """The proof by pairs of lists: crossing facts, then a crowd for each pair left."""
+    cards = sets.cards
+    row_counts = [Counter(o) for o in row_options]
+    col_counts = [Counter(o) for o in col_options]
+    facts, standing = sets.cover(row_counts, col_counts, rows == cols)
+    value = sets.values
+    pairs = sorted(standing)
+    found: dict[tuple[int, int], list[TooMany]] = {}
+    for i, j in pairs:
+        found[i, j] = sets.too_many(row_counts[i], col_counts[j])
+        if not found[i, j]:
+            raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility proof")
+    crowds = _fewest_crowds(
+        cards, found, [tuple(value[v] for v in o) for o in row_options],
+        [tuple(value[v] for v in o) for o in col_options],
+    )  # fmt: skip
+    return Proof(
+        rows,
+        cols,
+        tuple(tuple(value[v] for v in o) for o in row_options),
+        tuple(tuple(value[v] for v in o) for o in col_options),
+        tuple(TooFew(value[v], kv, value[w], kw, n) for v, kv, w, kw, n in facts),
+        tuple(crowds),
+        tuple(cards),
+    )
+
+
+def _fewest_crowds(
+    cards: Sequence[Card],
+    found: dict[tuple[int, int], list[TooMany]],
+    row_options: Sequence[Option],
+    col_options: Sequence[Option],
+) -> tuple[Crowd, ...]:
+    """A crowd for each pair of lists left, chosen so that few crowds serve them all (the
+    words tell a crowd once for all its pairs). A crowd is a group of cards found too many
+    for some pair; it serves every pair where the crossings its cards fit hold fewer
+    places than it has cards, and is told with the crossings it fits in any of them and
+    the most places they hold. Greedily, the group serving the most pairs still open
+    comes first, the one with fewer cards first."""
+    index = {card: i for i, card in enumerate(cards)}
+    order = {v: k for k, v in enumerate(v for a in cards[0].deck.attributes for v in a.values)}
+    bits = {v: 0 for option in (*row_options, *col_options) for v in option}
+    for card, i in index.items():
+        for v in card.shown:
+            if v in bits:
+                bits[v] |= 1 << i
+    crossings = {
+        pair: [
+            ((v, w), bits[v] & bits[w],
+             row_options[pair[0]].count(v) * col_options[pair[1]].count(w))
+            for v in dict.fromkeys(row_options[pair[0]])
+            for w in dict.fromkeys(col_options[pair[1]])
+        ]
+        for pair in found
+    }  # fmt: skip
+
+    def fitted(mask: int, pair: tuple[int, int]) -> tuple[set[tuple[Value, Value]], int]:
+        """The crossings of ``pair`` some card of ``mask`` fits, and their places."""
+        named = {at for at, shown, _ in crossings[pair] if shown & mask}
+        return named, sum(places for at, _, places in crossings[pair] if at in named)
+
+    groups = list(dict.fromkeys(frozenset(why.cards) for whys in found.values() for why in whys))
+    masks = {g: sum(1 << index[c] for c in g) for g in groups}
+    serves = {g: {pair for pair in found if fitted(masks[g], pair)[1] < len(g)} for g in groups}
+    open_pairs = set(found)
+    crowds: list[Crowd] = []
+    while open_pairs:
+        group = max(groups, key=lambda g: (len(serves[g] & open_pairs), -len(g)))
+        pairs = serves[group] & open_pairs
+        named: set[tuple[Value, Value]] = set()
+        for pair in pairs:
+            named |= fitted(masks[group], pair)[0]
+        while True:  # the crossings named for all its pairs may hold too many places in one
+            held = {pair: _places(named, crossings[pair]) for pair in pairs}
+            kept = {pair for pair in pairs if held[pair] < len(group)}
+            if kept == pairs:
+                break
+            pairs, named = kept, set()
+            for pair in pairs:
+                named |= fitted(masks[group], pair)[0]
+        if not pairs:  # never: a group always serves the pair it was found for
+            raise AssertionError("a crowd serves no pair of lists")
+        why = TooMany(
+            tuple(c for c in cards if c in group),
+            tuple(sorted(named, key=lambda at: (order[at[0]], order[at[1]]))),
+            max(held.values()),
+        )
+        crowds += [Crowd(i + 1, j + 1, why) for i, j in pairs]
+        open_pairs -= pairs
+    return tuple(sorted(crowds, key=lambda c: (c.row_list, c.col_list)))
+
+
+def _places(
+    named: set[tuple[Value, Value]], crossings: Sequence[tuple[tuple[Value, Value], int, int]]
+) -> int:
+    return sum(places for at, _, places in crossings if at in named)
+
+
+_Fact = tuple[int, int, int, int, int]
+"""A crossing fact by value index: (row value, rows, column value, columns, cards)."""
+
+
+class _Sets:
+    """The set's cards as bit sets by value index (bit i: the i-th card shows it), for
+    finding a proof quickly; the proof itself names values and cards."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = cards
+        self.values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
+        index = {v: k for k, v in enumerate(self.values)}
+        self.shows = [0] * len(self.values)
+        for i, card in enumerate(cards):
+            for v in card.shown:
+                self.shows[index[v]] |= 1 << i
+        self.full = (1 << len(cards)) - 1
+        self.counts = [bits.bit_count() for bits in self.shows]
+        self.both = [[(a & b).bit_count() for b in self.shows] for a in self.shows]
+        self.attribute = [v.attribute for v in self.values]
+
+    def clash(self, v: int, w: int) -> bool:
+        """Two values of one attribute (green and red): no card shows both."""
+        return v != w and self.values[v].attribute == self.values[w].attribute
+
+    def cap(self, listed: Counter[int], w: int, length: int) -> int:
+        """How many lines of ``length`` cards can share value ``w`` when the lines across
+        them share ``listed``: no value of w's attribute but w in the list, and k lines
+        sharing v crossing m lines sharing w need k x m cards showing both."""
+        most = self.counts[w] // length
+        both = self.both[w]
+        for v, k in listed.items():
+            if v != w and self.attribute[v] == self.attribute[w]:
+                return 0
+            most = min(most, both[v] // k)
+        return most
+
+    def bars(
+        self, options: Sequence[tuple[int, ...]], across: int
+    ) -> list[tuple[tuple[int, ...], int]]:
+        """Few values (up to three) that leave a card no line across (of ``across``
+        cards) when a list holds them, each with that card, chosen greedily while each
+        bars at least two of ``options`` not barred yet (fewer words than listing them)."""
+        usable = sorted({v for option in options for v in option})
+        held = [_unary(option) for option in options]
+        found: list[tuple[tuple[int, ...], int]] = []
+        smaller: list[int] = []  # the bars found, as :func:`_unary` masks
+        barred: list[set[int]] = []  # the options each bar found holds
+        for size in (1, 2, 3):
+            for values in combinations_with_replacement(usable, size):
+                mask = _unary(values)
+                if any(not bar & ~mask for bar in smaller):
+                    continue  # a smaller bar already holds
+                counts = Counter(values)
+                covered = 0
+                for w in range(len(self.values)):
+                    if self.cap(counts, w, across):
+                        covered |= self.shows[w]
+                if covered != self.full:
+                    left = self.full & ~covered
+                    found.append((values, (left & -left).bit_length() - 1))
+                    smaller.append(mask)
+                    barred.append({i for i, h in enumerate(held) if not mask & ~h})
+        chosen: list[tuple[tuple[int, ...], int]] = []
+        open_options = set(range(len(options)))
+        while found:
+            best = max(range(len(found)), key=lambda b: len(barred[b] & open_options))
+            if len(barred[best] & open_options) < 2:
+                break
+            chosen.append(found[best])
+            open_options -= barred[best]
+            del found[best], barred[best]
+        return chosen
+
+    def options(self, lines: int, length: int) -> list[tuple[int, ...]]:
+        """Every multiset of ``lines`` value indices with which the cards split into lines
+        of ``length``, each line's cards showing its value (Hall's condition)."""
+        usable = [v for v, bits in enumerate(self.shows) if bits.bit_count() >= length]
+        found = []
+        for option in combinations_with_replacement(usable, lines):
+            counts = Counter(option)
+            if any(self.shows[v].bit_count() < k * length for v, k in counts.items()):
+                continue
+            covered = 0
+            for v in counts:
+                covered |= self.shows[v]
+            if covered != self.full:
+                continue
+            distinct = list(counts)
+            if all(
+                self._only(distinct, mask)
+                <= length * sum(counts[v] for b, v in enumerate(distinct) if mask >> b & 1)
+                for mask in range(1, (1 << len(distinct)) - 1)
+            ):
+                found.append(option)
+        return found
+
+    def _only(self, distinct: Sequence[int], mask: int) -> int:
+        """Cards showing none of the values outside ``mask``."""
+        outside = 0
+        for b, v in enumerate(distinct):
+            if not mask >> b & 1:
+                outside |= self.shows[v]
+        return (self.full & ~outside).bit_count()
+
+    def cover(
+        self,
+        row_counts: Sequence[Counter[int]],
+        col_counts: Sequence[Counter[int]],
+        square: bool,
+    ) -> tuple[list[_Fact], set[tuple[int, int]]]:
+        """Crossing facts ruling out as many pairs of lists as they can, chosen greedily
+        (each time the one ruling out the most pairs still standing), and the pairs left.
+        In a square grid a fact holds with rows and columns swapped too, and only pairs
+        (i, j) with i <= j are left: (j, i) is the same grid turned over."""
+        candidates: list[tuple[_Fact, int, int]] = []  # fact, its row lists, its column lists
+        for v in range(len(self.values)):
+            most_v = max((c[v] for c in row_counts), default=0)
+            for w in range(len(self.values)):
+                if self.clash(v, w):
+                    continue  # the rule every proof states first
+                most_w = max((c[w] for c in col_counts), default=0)
+                both = (self.shows[v] & self.shows[w]).bit_count()
+                for kv in range(1, most_v + 1):
+                    kw = both // kv + 1  # the fewest columns needing more cards than show both
+                    if kw > most_w or (square and (w, kw) < (v, kv)):
+                        continue  # (a square's mirror fact is the same fact)
+                    rows_in = sum(1 << i for i, c in enumerate(row_counts) if c[v] >= kv)
+                    cols_in = sum(1 << j for j, c in enumerate(col_counts) if c[w] >= kw)
+                    candidates.append(((v, kv, w, kw, both), rows_in, cols_in))
+        attributes: dict[str, int] = {}  # each attribute's values as a bit mask
+        for v, value in enumerate(self.values):
+            attributes[value.attribute] = attributes.get(value.attribute, 0) | 1 << v
+
+        def used(counts: Counter[int]) -> int:
+            return sum(1 << v for v in counts)
+
+        def clashes(row: int, col: int) -> bool:
+            """Whether a row value and a column value are two values of one attribute."""
+            for mask in attributes.values():
+                r, c = row & mask, col & mask
+                if r and c and (r | c).bit_count() > 1:
+                    return True
+            return False
+
+        col_used = [used(c) for c in col_counts]
+        standing = [
+            sum(1 << j for j, c in enumerate(col_used) if not clashes(r, c))
+            for r in map(used, row_counts)
+        ]
+        chosen: list[_Fact] = []
+        while candidates:
+
+            def after(item: tuple[_Fact, int, int], standing: list[int] = standing) -> list[int]:
+                _, rows_in, cols_in = item
+                left = [s & ~cols_in if rows_in >> i & 1 else s for i, s in enumerate(standing)]
+                if square:  # the mirror: rows from cols_in with columns from rows_in
+                    left = [s & ~rows_in if cols_in >> i & 1 else s for i, s in enumerate(left)]
+                return left
+
+            def ruled(item: tuple[_Fact, int, int], standing: list[int] = standing) -> int:
+                return sum(s.bit_count() for s in standing) - sum(
+                    s.bit_count() for s in after(item)
+                )
+
+            best = max(candidates, key=ruled)
+            if ruled(best) == 0:
+                break
+            chosen.append(best[0])
+            candidates.remove(best)
+            standing = after(best)
+        left_over = {
+            (i, j)
+            for i, left in enumerate(standing)
+            for j in range(len(col_counts))
+            if left >> j & 1 and not (square and j < i)
+        }
+        return chosen, left_over
+
+    def too_many(self, rows: Counter[int], cols: Counter[int]) -> list[TooMany]:
+        """When the cards cannot go to the crossings, groups of them too large for the
+        only crossings they fit (what the failed search for a card visited), one for each
+        of a few orders of placing the cards; none when the cards can go."""
+        slots = [((v, w), kv * kw) for v, kv in rows.items() for w, kw in cols.items()]
+        masks = [self.shows[v] & self.shows[w] for (v, w), _ in slots]
+        n = len(self.cards)
+        found = []
+        for order in (range(n), range(n - 1, -1, -1), *(_ORDERS.get(n, ()))):
+            placing = _Placing(n, masks, [places for _, places in slots], order)
+            if placing.done:
+                return []
+            crowd = tuple(self.cards[i] for i in sorted(set(placing.crowd)))
+            visited = sorted(placing.visited)
+            value = self.values
+            crossings = tuple((value[slots[t][0][0]], value[slots[t][0][1]]) for t in visited)
+            found.append(TooMany(crowd, crossings, sum(slots[t][1] for t in visited)))
+        return found
+
+
+_ORDERS = {
+    n: [random.Random(n * 100 + k).sample(range(n), n) for k in range(4)] for n in range(9, 26)
+}
+"""Fixed shuffled orders of placing a set's cards, so a proof finds several crowds (and
+the same ones every time)."""
+
+
+class _Placing:
+    """Cards sent to slots (card i fits slot t when bit i of ``masks[t]`` is set), no
+    slot over its places, by augmenting paths. When a card cannot be placed, the slots
+    its search visited are all full of cards that fit nowhere else among them:
+    :attr:`crowd` and :attr:`visited`."""
+
+    def __init__(
+        self, n: int, masks: Sequence[int], places: Sequence[int], order: Iterable[int]
+    ) -> None:
+        self.places = places
+        self.fits = [[t for t, m in enumerate(masks) if m >> i & 1] for i in range(n)]
+        self.owners: list[list[int]] = [[] for _ in masks]
+        self.visited: set[int] = set()
+        self.crowd: list[int] = []
+        self.done = all(self._place(i) for i in order)
+
+    def _place(self, i: int) -> bool:
+        self.visited, self.crowd = set(), [i]
+        return self._augment(i)
+
+    def _augment(self, i: int) -> bool:
+        for t in self.fits[i]:
+            if t in self.visited:
+                continue
+            self.visited.add(t)
+            if len(self.owners[t]) < self.places[t]:
+                self.owners[t].append(i)
+                return True
+            for j in list(self.owners[t]):
+                self.crowd.append(j)
+                if self._augment(j):  # j moved on to another slot: i takes its place
+                    self.owners[t].remove(j)
+                    self.owners[t].append(i)
+                    return True
+        return False

@@ -1,0 +1,343 @@
+"""A proof in words: the rules said once (:data:`RULES`), and each step as a line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from printables.cards.deck import Card, Value
+from printables.cards.wording import or_list
+
+if TYPE_CHECKING:
+    from printables.matrix.proofs.data import Bar, Crowd, Option, Proof, TooFew, TooMany
+
+T = TypeVar("T")
+
+
+def symbols(option: Sequence[Value]) -> str:
+    """A list of values as written on the cards: ``G G R z``."""
+    return " ".join(v.symbol for v in option)
+
+
+def _numbered(options: Sequence[Option]) -> str:
+    """Lists numbered from 1; lists in a row that differ only in their last value share
+    one entry, the last values given in turn: ``(5-7) B G R b w/=/~`` is (5) B G R b w,
+    (6) B G R b = and (7) B G R b ~.
+
+    >>> from printables.cards import FOUR_D
+    >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
+    >>> print(_numbered([tuple(v[s] for s in o.split()) for o in ("B G w", "B G =", "B R w")]))
+    (1-2) B G w/=; (3) B R w
+    """
+    return "; ".join(
+        f"({first}{'' if last == first else f'-{last}'}) "
+        + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
+        for first, last, head, tails in _ranges(options)
+    )
+
+
+def _ranges(options: Sequence[Option]) -> list[tuple[int, int, Option, list[Value]]]:
+    """The lists' entries as :func:`_numbered` writes them: (first number, last number,
+    the values they share, the last values in turn)."""
+    entries: list[tuple[int, int, Option, list[Value]]] = []
+    for n, option in enumerate(options, 1):
+        head, tail = option[:-1], option[-1]
+        if entries and entries[-1][2] == head:
+            first, _, _, tails = entries[-1]
+            entries[-1] = (first, n, head, [*tails, tail])
+        else:
+            entries.append((n, n, head, [tail]))
+    return entries
+
+
+RULES = (
+    "How the proofs go. Each row shares a value that all its cards show, and so does each "
+    "column. A row of n cards needs a value that at least n cards show, k rows sharing a "
+    "value need k x n cards showing it, and every card needs a row whose value it shows: so "
+    "the rows can share only a few lists of values (numbered; values as on the cards), and "
+    "the columns likewise. A row and a column cross at a card showing both their values: "
+    "so they never share two colors, two shades, two patterns or two shapes, and k rows "
+    "sharing one value and m columns sharing another cross in k x m places, each needing "
+    "a card that shows both. So a card fits no column when each of its values is shown on "
+    "too few cards, of an attribute the rows hold another value of, or shown with a row's "
+    'value on too few cards: "No row list holds g C (Rb~T would fit no column)" bars every '
+    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4. '
+    "A proof then takes one side's lists in turn, saying what the other side can share "
+    "with each, or rules out pairs of lists (row list x column list) by these counts; for "
+    "what is left it names cards that outnumber the only places they fit. In a square, each "
+    "pair holds the other way round too (the grid turned over). (1-3) ... w/=/~ is three "
+    'lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a '
+    "row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) is 1 x 3 and 2 x 3; "
+    "B/G x T is a row sharing B or G crossing a column sharing T."
+)
+"""What every proof's first steps say, for a page that prints it once before its proofs
+(with :attr:`Proof.brief_lines`)."""
+
+
+def _case_lines(proof: Proof) -> list[str]:
+    """A proof by lists, after its lists: the lists where a card has no place across,
+    a line for each such card, then a line for each other list."""
+    other = "column" if proof.listed == "rows" else "row"
+    options = proof.row_options if proof.listed == "rows" else proof.col_options
+    lonely: dict[Card, list[int]] = {}
+    for case in proof.cases:
+        if case.lonely is not None:
+            lonely.setdefault(case.lonely, []).append(case.option)
+    lines = [f"{_numbers_text(numbers)}: {card} fits no {other}."
+             for card, numbers in lonely.items()]  # fmt: skip
+    for case in proof.cases:
+        if case.lonely is not None:
+            continue
+        head = f"({case.option}) {symbols(options[case.option - 1])}: a {other} can share only "
+        head += " ".join(v.symbol for v in case.allowed) if case.allowed else "no value"
+        if not case.others:
+            lines.append(f"{head}, and no list of them passes the counts.")
+            continue
+        groups: dict[TooMany, list[Option]] = {}
+        for o, why in zip(case.others, case.crowds, strict=True):
+            groups.setdefault(why, []).append(o)
+        told = [f"With {other}s sharing {or_list([symbols(o) for o in others])}: "
+                f"{_crowd_text(why, proof.cards)}" for why, others in groups.items()]  # fmt: skip
+        lines.append(f"{head}. {' '.join(told)}")
+    return lines
+
+
+def _numbers_text(numbers: Sequence[int]) -> str:
+    """List numbers, runs as ranges: ``(1, 4, 7-9)``.
+
+    >>> _numbers_text([1, 4, 7, 8, 9])
+    '(1, 4, 7-9)'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return "(" + ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r))
+                           for r in runs) + ")"  # fmt: skip
+
+
+def brief_lines(proof: Proof) -> tuple[str, ...]:
+    """The proof's steps, for a page that says :data:`RULES` once before its proofs."""
+    rows, cols = proof.rows, proof.cols
+    if _trivial(proof):
+        return (
+            f"No list of values for the rows passes the counts: a row of {cols} cards shares "
+            f"a value that at least {cols} cards show, and every card needs a row whose "
+            "value it shows.",
+        )
+    lines = _bar_lines(proof)
+    if proof.cases:
+        side = "Row" if proof.listed == "rows" else "Column"
+        options = proof.row_options if proof.listed == "rows" else proof.col_options
+        bars = proof.row_bars if proof.listed == "rows" else proof.col_bars
+        return (*lines, f"{side} lists{_left(bars)}: {_numbered(options)}.",
+                *_case_lines(proof))  # fmt: skip
+    lines.append(f"Row lists{_left(proof.row_bars)}: {_numbered(proof.row_options) or 'none'}.")
+    if proof.row_options:
+        lines.append("Column lists: the same." if rows == cols
+                     else f"Column lists{_left(proof.col_bars)}: "
+                     f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
+    if not (proof.row_options and proof.col_options):
+        lines.append("No arrangement works.")
+        return tuple(lines)
+    if proof.facts:
+        lines.append(f"Too few cards show both: {_facts_text(proof.facts)}.")
+    if proof.crowds:
+        lines.append(
+            ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
+             "patterns or shapes") + f"{_crowd_notes(proof.crowds, rows == cols)}:"
+        )  # fmt: skip
+        lines += _crowd_texts(proof.crowds, proof.cards)
+    elif proof.facts:
+        lines.append("That rules out every pair of lists: no arrangement works.")
+    else:
+        lines.append(
+            "Every pair of lists has a row value and a column value that are two colors, two "
+            "shades, two patterns or two shapes. No arrangement works."
+        )
+    return tuple(lines)
+
+
+def _trivial(proof: Proof) -> bool:
+    """Whether no list for the rows passes the counts at all (nothing barred)."""
+    return not (proof.cases or proof.row_options or proof.row_bars)
+
+
+def _left(bars: Sequence[Bar]) -> str:
+    """After a side's bars, its lists are those left."""
+    return " left" if bars else ""
+
+
+def _bar_lines(proof: Proof) -> list[str]:
+    """The values no list may hold: ``No row list holds ~ (Rg=S would fit no column), S
+    (Rb~T).``"""
+    lines = []
+    square = proof.rows == proof.cols
+    for side, other, bars in (("row", "column", proof.row_bars), ("column", "row", proof.col_bars)):
+        if not bars:
+            continue
+        if square and side == "column":
+            lines.append("No column list holds them either (the grid turned over).")
+            continue
+        first, *more = bars
+        told = [f"{symbols(first.values)} ({first.card} would fit no {other})",
+                *(f"{symbols(b.values)} ({b.card})" for b in more)]  # fmt: skip
+        lines.append(f"No {side} list holds {or_list(told)}.")
+    return lines
+
+
+def _intro(proof: Proof) -> str:
+    """What a proof's steps rest on, said before them when no page says :data:`RULES`:
+    the rules every proof uses, then how the notations it uses read."""
+    rows, cols = proof.rows, proof.cols
+    told = [
+        f"Each row shares a value all its {cols} cards show, and each column one all its "
+        f"{rows} cards show; k lines sharing a value need k times their length of cards "
+        "showing it, and every card needs a row and a column whose values it shows: so each "
+        "side can share only a few lists of values (numbered; values as on the cards). A row "
+        "and a column cross at a card showing both their values, so they never share two "
+        "colors, two shades, two patterns or two shapes, and k rows sharing v and m columns "
+        "sharing w cross in k x m places, each needing a card that shows v and w."
+    ]
+    if proof.row_bars or proof.col_bars:
+        told.append(
+            "A list holding the values of a bar leaves the card named no line across: each of "
+            "its values is shown on too few cards, of an attribute the list holds another "
+            "value of, or shown with a value of the list on too few cards."
+        )
+    if any(first < last for o in (proof.row_options, proof.col_options)
+           for first, last, _, _ in _ranges(o)):  # fmt: skip
+        told.append("(1-3) ... w/=/~ is three lists, ending in w, = and ~.")
+    if proof.cases:
+        other = "column" if proof.listed == "rows" else "row"
+        told.append(
+            f'Each list in turn says what a {other} can share with it; "(1, 4): GbzS fits no '
+            f'{other}" holds for list 1 and for list 4 as a bar does; B/G x T is a row '
+            "sharing B or G crossing a column sharing T."
+        )
+    if proof.facts:
+        told.append(
+            '"1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a row sharing ~ never '
+            "crosses 2 columns sharing T" + ("; rows and columns alike." if rows == cols else ".")
+        )
+    return " ".join(told)
+
+
+def full_lines(proof: Proof) -> tuple[str, ...]:
+    """The proof in full: what it rests on, then its steps."""
+    brief = brief_lines(proof)
+    if _trivial(proof):
+        return brief
+    return (_intro(proof), *brief)
+
+
+def _facts_text(facts: Sequence[TooFew]) -> str:
+    """The crossing facts in few words, by how many cards show both values and then by
+    how many rows and columns cannot cross: ``0: G z (1 x 1); 1: ~ T, w S (1 x 2), b ~
+    (2 x 1)`` says that no card shows G and z, so a row sharing G never crosses a column
+    sharing z, and that 1 card shows ~ and T, so a row sharing ~ never crosses 2 columns
+    sharing T."""
+    groups: dict[int, dict[tuple[int, int], list[str]]] = {}
+    for f in facts:
+        shapes = groups.setdefault(f.cards, {})
+        shapes.setdefault((f.row_lines, f.col_lines), []).append(f"{f.row.symbol} {f.col.symbol}")
+    return "; ".join(
+        f"{cards}: "
+        + ", ".join(f"{', '.join(pairs)} ({k} x {m})" for (k, m), pairs in shapes.items())
+        for cards, shapes in sorted(groups.items())
+    )
+
+
+def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
+    """Each crowd of cards (the same cards, crossings and places) and the pairs of lists
+    where it outnumbers its places."""
+    pairs: dict[TooMany, list[tuple[int, int]]] = {}
+    for crowd in crowds:
+        pairs.setdefault(crowd.why, []).append((crowd.row_list, crowd.col_list))
+    return pairs
+
+
+def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[str]:
+    """A line for each crowd of cards, naming every pair of lists where it outnumbers its
+    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.`` A crowd of
+    more than half the set's ``cards`` is named by the cards it leaves out: ``every card
+    but Gw~C, Rw~C``."""
+    return [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
+            for why, where in _pairs_of(crowds).items()]  # fmt: skip
+
+
+def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
+    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``"""
+    places = f"{why.places} place{'s' if why.places != 1 else ''}"
+    return (f"{_cards_text(why.cards, cards)} fit only at {_crossings_text(why.crossings)}: "
+            f"{len(why.cards)} cards, {places}.")  # fmt: skip
+
+
+def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:
+    """The cards of a crowd, or, when it holds more than half the set, the set's cards
+    it leaves out."""
+    if len(crowd) * 2 <= len(cards):
+        return ", ".join(str(c) for c in crowd)
+    inside = set(crowd)
+    left_out = [str(c) for c in cards if c not in inside]
+    return f"every card but {', '.join(left_out)}" if left_out else "every card"
+
+
+def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
+    """What the crowds' lines need said once before them: that a square's pair holds
+    turned over too, and how grouped pairs and crossings read, when they are used."""
+    notes = ["each also the other way round"] if square else []
+    pairs = _pairs_of(crowds)
+    if any(_widened(where) for where in pairs.values()):
+        notes.append("(1, 2) x (3) is 1 x 3 and 2 x 3")
+    notes.append("B/G x T is a row sharing B or G crossing a column sharing T")
+    return f" ({'; '.join(notes)})"
+
+
+def _grouped(pairs: Sequence[tuple[T, T]]) -> list[tuple[list[T], list[T]]]:
+    """Pairs (row thing, column thing) as groups of rows that go with the same columns:
+    ``(1, 24), (1, 26), (2, 24), (3, 24)`` is ``[1] x [24, 26]`` and ``[2, 3] x [24]``.
+
+    >>> _grouped([(1, 24), (1, 26), (2, 24), (3, 24)])
+    [([1], [24, 26]), ([2, 3], [24])]
+    """
+    columns: dict[T, list[T]] = {}
+    for row, col in pairs:
+        columns.setdefault(row, []).append(col)
+    groups: dict[tuple[T, ...], list[T]] = {}
+    for row, cols in columns.items():
+        groups.setdefault(tuple(cols), []).append(row)
+    return [(rows, list(cols)) for cols, rows in groups.items()]
+
+
+def _widened(pairs: Sequence[tuple[T, T]]) -> bool:
+    """Whether :func:`_grouped` writes some rows or columns of ``pairs`` together."""
+    return any(len(rows) > 1 or len(cols) > 1 for rows, cols in _grouped(pairs))
+
+
+def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
+    """Pairs of lists by number, the row lists that go with the same column lists grouped:
+    ``(1) x (24, 26), (2, 10, 12) x (24)`` is 1 with 24 or 26, and 2, 10 or 12 with 24.
+
+    >>> _pairs_text([(1, 24), (1, 26), (2, 24), (10, 24), (12, 24)])
+    '(1) x (24, 26), (2, 10, 12) x (24)'
+    """
+    return ", ".join(f"({', '.join(map(str, rows))}) x ({', '.join(map(str, cols))})"
+                     for rows, cols in _grouped(pairs))  # fmt: skip
+
+
+def _crossings_text(crossings: Sequence[tuple[Value, Value]]) -> str:
+    """Crossings in few words: the row values that meet the same column values grouped,
+    a slash for "any of" (``B/G x =/~ or R x C``: a row sharing B or G crossing a column
+    sharing = or ~, or an R row crossing a C column).
+
+    >>> from printables.cards import FOUR_D
+    >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
+    >>> _crossings_text([(v["B"], v["="]), (v["B"], v["~"]), (v["G"], v["="]),
+    ...                  (v["G"], v["~"]), (v["R"], v["C"])])
+    'B/G x =/~ or R x C'
+    """
+    return or_list([f"{'/'.join(v.symbol for v in rows)} x {'/'.join(w.symbol for w in cols)}"
+                    for rows, cols in _grouped(crossings)])  # fmt: skip

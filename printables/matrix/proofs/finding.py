@@ -195,19 +195,13 @@ def _fewest_crowds(
     while open_pairs:
         group = max(groups, key=lambda g: (len(serves[g] & open_pairs), -len(g)))
         pairs = serves[group] & open_pairs
+        # A crossing a card fits in one pair it fits in every pair that has it, so the
+        # crossings fitted in all these pairs, held to one pair, are those fitted in it.
         named: set[tuple[Value, Value]] = set()
+        held = {}
         for pair in pairs:
-            named |= fitted(masks[group], pair)[0]
-        while True:  # the crossings named for all its pairs may hold too many places in one
-            held = {pair: _places(named, crossings[pair]) for pair in pairs}
-            kept = {pair for pair in pairs if held[pair] < len(group)}
-            if kept == pairs:
-                break
-            pairs, named = kept, set()
-            for pair in pairs:
-                named |= fitted(masks[group], pair)[0]
-        if not pairs:  # never: a group always serves the pair it was found for
-            raise AssertionError("a crowd serves no pair of lists")
+            fits, held[pair] = fitted(masks[group], pair)
+            named |= fits
         why = TooMany(
             tuple(c for c in cards if c in group),
             tuple(sorted(named, key=lambda at: (order[at[0]], order[at[1]]))),
@@ -216,12 +210,6 @@ def _fewest_crowds(
         crowds += [Crowd(i + 1, j + 1, why) for i, j in pairs]
         open_pairs -= pairs
     return tuple(sorted(crowds, key=lambda c: (c.row_list, c.col_list)))
-
-
-def _places(
-    named: set[tuple[Value, Value]], crossings: Sequence[tuple[tuple[Value, Value], int, int]]
-) -> int:
-    return sum(places for at, _, places in crossings if at in named)
 
 
 _Fact = tuple[int, int, int, int, int]

@@ -68,7 +68,8 @@ RULES = (
     "pair holds the other way round too (the grid turned over). (1-3) ... w/=/~ is three "
     'lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a '
     "row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) is 1 x 3 and 2 x 3; "
-    "B/G x T is a row sharing B or G crossing a column sharing T."
+    'B/G x T is a row sharing B or G crossing a column sharing T; "every other pair" is '
+    "each pair left but those named before it."
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
 (with :attr:`Proof.brief_lines`)."""
@@ -217,6 +218,11 @@ def _intro(proof: Proof) -> str:
             f'{other}" holds for list 1 and for list 4 as a bar does; B/G x T is a row '
             "sharing B or G crossing a column sharing T."
         )
+    if proof.crowds:
+        told.append(
+            'The pairs of lists left are those no rule or fact rules out; "every other pair" '
+            "is each of them but those named before it."
+        )
     if proof.facts:
         told.append(
             '"1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a row sharing ~ never '
@@ -261,11 +267,17 @@ def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
 
 def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[str]:
     """A line for each crowd of cards, naming every pair of lists where it outnumbers its
-    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.`` A crowd of
-    more than half the set's ``cards`` is named by the cards it leaves out: ``every card
-    but Gw~C, Rw~C``."""
-    return [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
-            for why, where in _pairs_of(crowds).items()]  # fmt: skip
+    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``; the crowd
+    serving the most pairs comes last, for "every other pair" left (the pairs the rules and
+    the facts leave, but those named above), so that its pairs need not be named. A crowd
+    of more than half the set's ``cards`` is named by the cards it leaves out: ``every
+    card but Gw~C, Rw~C``."""
+    serving = _pairs_of(crowds)
+    most = max(serving, key=lambda why: len(serving[why]))
+    lines = [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
+             for why, where in serving.items() if why != most]  # fmt: skip
+    every = "Every other pair" if lines else "Every pair left"
+    return [*lines, f"{every}: {_crowd_text(most, cards)}"]
 
 
 def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:

@@ -37,7 +37,7 @@ from generator.draw.layout import Size
 from generator.network import default_base_url
 from generator.parallel import puzzles_of
 from printables.cards.wording import or_list, stopped
-from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.mat import TIME_LIMIT, VARIANTS
 from printables.matrix.puzzles import (
     KIND as MATRIX,
 )
@@ -48,7 +48,6 @@ from printables.matrix.puzzles import (
     disjoint_sets,
     parse_size,
 )
-from printables.matrix.session import VARIANTS
 from printables.puzzles import (
     GenerationError,
     PuzzleError,

@@ -185,12 +185,14 @@ def test_the_help_imports_no_drawing_no_games_and_no_web_app() -> None:
 
 def test_the_puzzle_commands_load_the_drawing_code_only_when_they_draw() -> None:
     """The worksheet and MAT kit commands load reportlab, shapely and the card faces while
-    other processes make the puzzles (or after), not before: the processes need none."""
+    other processes make the puzzles (or after), not before: the processes need none (nor
+    the web app's MAT sessions)."""
     code = (
         "import sys\n"
         "from generator.commands import load\n"
         "load('worksheet'), load('mat-kit')\n"
-        "print('HEAVY', [m for m in ('reportlab', 'shapely', 'generator.draw.faces') "
+        "print('HEAVY', [m for m in ('reportlab', 'shapely', 'generator.draw.faces', "
+        "'printables.matrix.session') "
         "if m in sys.modules])\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -6,6 +6,8 @@ made here; when the rest, each taking as long, would take long enough here for p
 to pay (a sheet of 6-card Costly Tricks problems, a second or so each, or of hard 5x5
 Matrix sets, a tenth of a second or so each, some much less), they are shared among one
 process a core, else made here too (most sheets take a fraction of a second in all).
+While the processes work, this one does what the sheet needs whatever its puzzles turn
+out to be (``meanwhile``: loading the drawing code, encoding the QR codes).
 
 >>> [p.id for p in puzzles_of(["3x3-nattxe", "3x3-5yhmsw"])]
 ['3x3-nattxe', '3x3-5yhmsw']
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -28,9 +30,12 @@ where processes are spawned). The whole sheet's work is weighed, not the first p
 alone: a hard 5x5 Matrix set may be made in 0.03 s and the next in 0.3 s."""
 
 
-def puzzles_of(ids: Sequence[str], workers: int | None = None) -> list[Any]:
+def puzzles_of(
+    ids: Sequence[str], workers: int | None = None, meanwhile: Callable[[], object] | None = None
+) -> list[Any]:
     """The puzzles the ids name, in their order; ``workers``: the most processes to use
-    (default: the cores this process may run on)."""
+    (default: the cores this process may run on); ``meanwhile``: work of this process's
+    own, done while the processes make the puzzles (after them when all are made here)."""
     if not ids:
         return []
     start = time.perf_counter()
@@ -39,9 +44,15 @@ def puzzles_of(ids: Sequence[str], workers: int | None = None) -> list[Any]:
     rest = list(ids[1:])
     workers = min(workers or _cores(), len(rest))
     if workers < 2 or took * len(rest) < WORTH_PROCESSES:
-        return [first, *(get_puzzle(i) for i in rest)]
+        made = [first, *(get_puzzle(i) for i in rest)]
+        if meanwhile is not None:
+            meanwhile()
+        return made
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [first, *pool.map(get_puzzle, rest)]
+        pending = [pool.submit(get_puzzle, i) for i in rest]
+        if meanwhile is not None:
+            meanwhile()
+        return [first, *(future.result() for future in pending)]
 
 
 def _cores() -> int:

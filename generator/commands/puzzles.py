@@ -25,19 +25,19 @@ import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import click
 
 from generator.commands.options import paper_option, write_atomically
-from generator.documents.matkit import VARIANTS, KitOptions, mat_kit_pdf
-from generator.documents.worksheet import WorksheetError, WorksheetOptions, make_worksheet
 from generator.draw.layout import Size
 from generator.network import default_base_url
 from generator.parallel import puzzles_of
 from printables.cards.wording import or_list, stopped
-from printables.matrix.mat import TIME_LIMIT
+from printables.matrix.mat import TIME_LIMIT, VARIANTS
 from printables.matrix.puzzles import (
     KIND as MATRIX,
 )
@@ -299,11 +299,16 @@ def _puzzles(
     choices: Any,
     seed: int,
     sheet: str = "worksheet",
+    ahead: Callable[[Sequence[str]], object] | None = None,
 ) -> list[Any]:
+    """The puzzles of the ids given, else of the sheet printed from ``seed``;
+    ``ahead(ids)``: what this process does while other processes make them (see
+    :func:`~generator.parallel.puzzles_of`)."""
     if ids:
         return [_load(kind, i) for i in ids]
     try:
-        return puzzles_of(kind.ids(count, seed, choices, sheet))
+        wanted = kind.ids(count, seed, choices, sheet)
+        return puzzles_of(wanted, meanwhile=None if ahead is None else partial(ahead, wanted))
     except GenerationError as error:
         raise click.UsageError(str(error)) from None
 
@@ -372,7 +377,11 @@ def worksheet(
     values = {"size": size, "want": want, "difficulty": difficulty, "cards": cards,
               "question": question}  # fmt: skip
     choices = _choices(kind, values)
-    puzzles = _puzzles(kind, ids, count, choices, first)
+    ahead = partial(_prepare_worksheet, kind.key, address=address)
+    puzzles = _puzzles(kind, ids, count, choices, first, ahead=ahead)
+    # the drawing code is loaded here (or by _prepare_worksheet while the puzzles were made)
+    from generator.documents.worksheet import WorksheetError, WorksheetOptions, make_worksheet
+
     options = WorksheetOptions(paper, address, key, per_page=per_page)
     try:
         printed = make_worksheet(puzzles, options, key_apart=key_apart)
@@ -394,6 +403,19 @@ def worksheet(
     if not ids:
         click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
     click.echo("Puzzle ids: " + " ".join(p.id for p in puzzles))
+
+
+def _prepare_worksheet(key: str, ids: Sequence[str], *, address: str | None) -> None:
+    """Load the drawing code and make ready what the worksheet draws whatever its puzzles
+    (:func:`generator.documents.worksheet.prepare`), while other processes make them."""
+    from generator.documents.worksheet import prepare
+
+    prepare(key, ids, address)
+
+
+def _load_kit_drawing(ids: Sequence[str]) -> None:
+    """Load the MAT kit's drawing code while other processes make its sets."""
+    import_module("generator.documents.matkit")
 
 
 def _qr_address(base_url: str | None, no_qr: bool) -> tuple[str | None, str]:
@@ -529,7 +551,9 @@ def mat_kit(
         except GenerationError as error:
             raise click.UsageError(str(error)) from None
     else:
-        puzzles = _puzzles(MATRIX, (), count, choices, first, "mat")
+        puzzles = _puzzles(MATRIX, (), count, choices, first, "mat", ahead=_load_kit_drawing)
+    from generator.documents.matkit import KitOptions, mat_kit_pdf  # loaded: see the next
+
     try:
         options = KitOptions(paper, variant, players or 0, time_limit)
         data = mat_kit_pdf(puzzles, options)

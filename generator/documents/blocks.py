@@ -141,6 +141,12 @@ def draw_qr(doc: Document, url: str, x: float, y: float, size: float = QR_SIZE) 
         doc.text_at(x + size, y + size + 3.0 + 2.6 * k, line, size=6, anchor="end")
 
 
+def prepare_qr(url: str, size: float = QR_SIZE) -> None:
+    """Work out ``url``'s QR code ahead (while a sheet's puzzles are made elsewhere), so
+    that :func:`draw_qr` finds it ready."""
+    qr_scene(url, size)
+
+
 @dataclass(frozen=True)
 class BlockPlan:
     """How a puzzle's block is drawn in the room a worksheet gives it: its height, the

@@ -25,8 +25,16 @@ from importlib import import_module
 from typing import Any
 
 from generator.documents import question_blocks
-from generator.documents.blocks import PREFACE, BlockPlan, PuzzleDesign, check_url, id_list
+from generator.documents.blocks import (
+    PREFACE,
+    BlockPlan,
+    PuzzleDesign,
+    check_url,
+    id_list,
+    prepare_qr,
+)
 from generator.documents.document import MARGIN, Document
+from generator.draw.fonts import register
 from generator.draw.layout import Size
 from printables.puzzles import get_kind, kind_of
 from printables.questions.base import QuestionKind
@@ -49,6 +57,18 @@ def puzzle_design(key: str) -> PuzzleDesign:
     if not isinstance(kind, QuestionKind):
         raise WorksheetError(f"{kind.title} puzzles have no worksheet design")
     return question_blocks.design(kind)
+
+
+def prepare(key: str, ids: Sequence[str], base_url: str | None) -> None:
+    """Make ready ahead what a worksheet of the kind ``key`` draws whatever its puzzles
+    turn out to be, given their ids (while the puzzles are made in other processes: see
+    :func:`generator.parallel.puzzles_of`): this module and the kind's design loaded, the
+    fonts read and, given the web app's address, the QR codes of the checking pages."""
+    puzzle_design(key)
+    register()
+    if base_url is not None:
+        for puzzle_id in ids:
+            prepare_qr(check_url(base_url, puzzle_id))
 
 
 NAME_LINE = "Name: ______________________   Date: ____________"

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 
@@ -24,10 +26,17 @@ def qr_modules(data: str) -> list[list[bool]]:
     return [[bool(m) for m in row] for row in code.get_matrix()]
 
 
+CODES = 256
+"""How many codes a process keeps once drawn (encoding one takes a few hundredths of a
+second), so that a sheet's codes can be drawn ahead of the sheet."""
+
+
+@lru_cache(maxsize=CODES)
 def qr_scene(data: str, size: float, ink: str = "#000000") -> Scene:
     """A ``size`` mm square scene of ``data``'s QR code: white ground, one black rectangle
     per horizontal run of dark modules (runs overlap their neighbours below by a hair so no
-    white seams show at any resolution)."""
+    white seams show at any resolution). Worked out once while the process keeps it: call
+    it ahead to have it ready."""
     modules = qr_modules(data)
     unit = size / len(modules)
     items: list[Item] = [Path(rectangle(0, 0, size, size), fill="#ffffff")]

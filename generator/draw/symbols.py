@@ -30,6 +30,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -287,33 +288,81 @@ def symbol_geometry(
     color: str, shade: str, pattern: str, shape: str, radius: float, center: Point = (0.0, 0.0)
 ) -> Symbol:
     """The bands, keylines and outline of one symbol of the given radius (mm), centred on
-    ``center``."""
+    ``center``. The clipped bands, keylines and dashes are worked out once a process for
+    each pattern, shape, size and place (:func:`_bands`, :func:`_keylines`,
+    :func:`_dashes`): the 81 cards of a sheet share nine sets of bands."""
     fills = (palette.COLORS[color], palette.SHADES[shade])
     paper = palette.SHADES["white"]
-    window = shape_outline(shape, radius)
-    ys = [y for _, y in window]
-    half_width = max(abs(x) for x, _ in window)
-    edges = band_edges(pattern, min(ys), max(ys), half_width)
-    bands = []
-    for k, band in enumerate(band_polygons(pattern, min(ys), max(ys), half_width)):
-        for part in clip(band, window, center):
-            if len(part) >= 3:
-                bands.append(Path(part, fill=fills[k % 2]))
-    key = max(radius * KEYLINE, KEYLINE_LEAST)
+    bands = [Path(part, fill=fills[k % 2]) for k, part in _bands(pattern, shape, radius, center)]
     if shade != "white":
-        bands += [Path(strip, fill=paper) for strip in keylines(edges, window, key, center)]
+        bands += [Path(strip, fill=paper) for strip in _keylines(pattern, shape, radius, center)]
     width = radius * OUTLINE_WIDTH
-    cx, cy = center
-    middle = rounded(
-        tuple((x + cx, y + cy) for x, y in grown(window, shape, radius, key + width / 2))
-    )
+    middle = _middle(shape, radius, center)
     style = OUTLINES[color]
     ink = palette.OUTLINE_INK
     if style.dash:
-        dash, gap = (d * width for d in style.dash)
-        outline = [Path(part, fill=ink) for part in dashes(middle, shape, width, (dash, gap))]
+        outline = [Path(part, fill=ink) for part in _dashes(shape, radius, center, style.dash)]
     else:
         outline = [Path(middle, stroke=ink, width=width)]
     if style.double:
         outline.append(Path(middle, stroke=paper, width=width / 3))
     return Symbol(tuple(bands), tuple(outline))
+
+
+FIGURES = 64
+"""How many patterns, shapes, sizes and places a process keeps the geometry of (a sheet
+draws its cards at one or two sizes: nine patterns and shapes each)."""
+
+
+def _window(shape: str, radius: float) -> tuple[tuple[Point, ...], float, float, float]:
+    """The shape's outline, its top and bottom, and its half width."""
+    window = shape_outline(shape, radius)
+    ys = [y for _, y in window]
+    return window, min(ys), max(ys), max(abs(x) for x, _ in window)
+
+
+@lru_cache(maxsize=FIGURES)
+def _bands(
+    pattern: str, shape: str, radius: float, center: Point
+) -> tuple[tuple[int, tuple[Point, ...]], ...]:
+    """The bands clipped to the shape, each part with its band's number (even: the
+    color's, odd: the shade's), top to bottom."""
+    window, top, bottom, half_width = _window(shape, radius)
+    return tuple(
+        (k, part)
+        for k, band in enumerate(band_polygons(pattern, top, bottom, half_width))
+        for part in clip(band, window, center)
+        if len(part) >= 3
+    )
+
+
+@lru_cache(maxsize=FIGURES)
+def _keylines(
+    pattern: str, shape: str, radius: float, center: Point
+) -> tuple[tuple[Point, ...], ...]:
+    """The paper lines between the bands of a dark shade."""
+    window, top, bottom, half_width = _window(shape, radius)
+    edges = band_edges(pattern, top, bottom, half_width)
+    return tuple(keylines(edges, window, max(radius * KEYLINE, KEYLINE_LEAST), center))
+
+
+@lru_cache(maxsize=FIGURES)
+def _middle(shape: str, radius: float, center: Point) -> tuple[Point, ...]:
+    """The middle of the outline's line, just outside the shape and its keyline."""
+    key = max(radius * KEYLINE, KEYLINE_LEAST)
+    width = radius * OUTLINE_WIDTH
+    cx, cy = center
+    window = shape_outline(shape, radius)
+    return rounded(
+        tuple((x + cx, y + cy) for x, y in grown(window, shape, radius, key + width / 2))
+    )
+
+
+@lru_cache(maxsize=FIGURES)
+def _dashes(
+    shape: str, radius: float, center: Point, pattern: tuple[float, ...]
+) -> tuple[tuple[Point, ...], ...]:
+    """A dashed outline's dashes, ``pattern`` in outline widths."""
+    width = radius * OUTLINE_WIDTH
+    dash, gap = (d * width for d in pattern)
+    return tuple(dashes(_middle(shape, radius, center), shape, width, (dash, gap)))

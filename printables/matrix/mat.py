@@ -44,6 +44,10 @@ TIME_LIMIT = 600
 MAX_SUCCESSIVE_PLAYERS = 9
 """MAT Successive with one deck: nine players of nine cards use all 81 cards."""
 
+VARIANTS = ("simultaneous", "successive")
+"""The two ways of playing MAT: everyone the same set at once (a deck each), or sets
+passed round (one deck)."""
+
 
 def set_score(seconds: int | None, right: bool, limit: int = TIME_LIMIT) -> int:
     """The score for one set: the elapsed whole seconds when the answer is right; the

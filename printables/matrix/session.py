@@ -51,6 +51,7 @@ from printables.cards.reading import read_cards
 from printables.matrix.check import DECK
 from printables.matrix.mat import (
     MAX_SUCCESSIVE_PLAYERS,
+    VARIANTS,
     AnswerError,
     check_answer,
     is_bare_claim,
@@ -69,7 +70,6 @@ from printables.matrix.puzzles import (
 )
 from printables.puzzles import PuzzleError, kind_of
 
-VARIANTS = ("simultaneous", "successive")
 VERDICTS = ("solved", "impossible", "wrong")
 CLAIMS = ("done", "impossible")
 MAX_SETS = 10

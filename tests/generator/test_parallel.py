@@ -74,3 +74,18 @@ def test_a_bad_id_is_refused_wherever_it_stands(monkeypatch: pytest.MonkeyPatch)
     for ids in (["3x3-nope"], ["3x3-nattxe", "3x3-nope"]):
         with pytest.raises(PuzzleIdError):
             parallel.puzzles_of(ids, workers=2)
+
+
+def test_this_process_works_meanwhile_once_the_processes_have_started(
+    pool: type[Counting], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet's own work (loading the drawing code, encoding its QR codes) is done here
+    while the processes make the puzzles; and once, after them, when all are made here."""
+    monkeypatch.setattr(parallel, "WORTH_PROCESSES", 0.0)
+    ids = ["3x3-nattxe", "3x3-5yhmsw", "3x3-nattxe"]
+    started: list[int] = []
+    made = parallel.puzzles_of(ids, workers=2, meanwhile=lambda: started.append(pool.started))
+    assert started == [1] and [p.id for p in made] == ids
+    monkeypatch.setattr(parallel, "WORTH_PROCESSES", 1000.0)
+    made = parallel.puzzles_of(ids, workers=2, meanwhile=lambda: started.append(pool.started))
+    assert started == [1, 1] and [p.id for p in made] == ids

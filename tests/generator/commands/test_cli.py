@@ -183,6 +183,22 @@ def test_the_help_imports_no_drawing_no_games_and_no_web_app() -> None:
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
 
 
+def test_the_puzzle_commands_load_the_drawing_code_only_when_they_draw() -> None:
+    """The worksheet and MAT kit commands load reportlab, shapely and the card faces while
+    other processes make the puzzles (or after), not before: the processes need none (nor
+    the web app's MAT sessions)."""
+    code = (
+        "import sys\n"
+        "from generator.commands import load\n"
+        "load('worksheet'), load('mat-kit')\n"
+        "print('HEAVY', [m for m in ('reportlab', 'shapely', 'generator.draw.faces', "
+        "'printables.matrix.session') "
+        "if m in sys.modules])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+
+
 def test_a_matrix_worksheet_imports_no_game_and_no_other_puzzle_kind(tmp_path: Path) -> None:
     """A kind is imported when it is asked for: printing a Matrix worksheet loads Matrix
     alone (its import was 60 % of a light sheet's CPU when every kind came with it)."""

@@ -24,9 +24,10 @@ from generator.documents.worksheet import (
     WorksheetError,
     WorksheetOptions,
     make_worksheet,
+    prepare,
     worksheet_pdf,
 )
-from generator.draw import palette
+from generator.draw import palette, qr
 from generator.draw.layout import PAPERS
 from printables.cards.deck import Card
 from printables.cards.decks import FOUR_D
@@ -158,6 +159,26 @@ def test_the_same_puzzles_give_the_same_bytes() -> None:
     get_puzzle.cache_clear()
     again = worksheet_pdf([get_puzzle(p.id) for p in mix()], options)
     assert first == again
+
+
+def test_the_qr_codes_prepared_while_the_puzzles_are_made_are_not_encoded_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``prepare`` (done while other processes make the puzzles, knowing only their ids)
+    encodes the sheet's QR codes; the sheet then encodes none, and is the same sheet."""
+    puzzles = mix()[:3]
+    address = "http://192.0.2.77:5000"  # no other test's, so no code of it is kept yet
+    encoded: list[str] = []
+    real = qr.qr_modules
+    monkeypatch.setattr(qr, "qr_modules", lambda data: encoded.append(data) or real(data))
+    prepare("matrix", [p.id for p in puzzles], address)
+    assert encoded == [check_url(address, p.id) for p in puzzles]
+    options = WorksheetOptions(PAPERS["letter"], address)
+    prepared = worksheet_pdf(puzzles, options)
+    assert len(encoded) == len(puzzles)  # none again
+    qr.qr_scene.cache_clear()
+    assert worksheet_pdf(puzzles, options) == prepared
+    assert len(encoded) == 2 * len(puzzles)
 
 
 def test_no_key_prints_the_puzzles_alone() -> None:

@@ -37,7 +37,7 @@ for a set that can be solved.
 >>> proof = impossibility_proof(book, 3, 3)
 >>> check_proof(book, 3, 3, proof)
 >>> print(proof.brief_lines[-1])
-(3) x (4): BwzT, RgzS, BgzT fit only at z x g/T: 3 cards, 2 places.
+Every other pair: Rb~T, Rw~T fit only at T x ~/T: 2 cards, 1 place.
 """
 
 from printables.matrix.proofs.checking import ProofError, check_proof, check_words

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement
+from typing import NoReturn
 
 from printables.cards.deck import Card, Value
 from printables.matrix.proofs.data import Bar, Crowd, ListCase, Option, Proof, TooFew, TooMany
@@ -44,6 +45,11 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     return min(proofs, key=lambda p: sum(map(len, p.brief_lines)))
 
 
+def _solvable(rows: int, cols: int) -> NoReturn:
+    """A pair of lists whose cards all find places: the set can be solved."""
+    raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility proof")
+
+
 def _left_by(
     options: Sequence[tuple[int, ...]], bars: Sequence[tuple[tuple[int, ...], int]]
 ) -> list[tuple[int, ...]]:
@@ -78,30 +84,25 @@ def _by_lists(
     listing_rows = len(row_options) <= len(col_options)
     listed, other = (row_options, col_options) if listing_rows else (col_options, row_options)
     each = rows if listing_rows else cols
-    value, full = sets.values, sets.full
+    value = sets.values
     cases = []
     for n, option in enumerate(listed, 1):
         counts = Counter(option)
-        caps = {w: sets.cap(counts, w, each) for w in range(len(value))}
-        allowed = [w for w, cap in caps.items() if cap]
-        covered = 0
-        for w in allowed:
-            covered |= sets.shows[w]
-        lonely = None
+        caps, first = sets.across(counts, each)
+        allowed = list(caps)
+        lonely = None if first is None else sets.cards[first]
         others: list[tuple[int, ...]] = []
         crowds: list[TooMany] = []
-        if covered != full:
-            lonely = sets.cards[((full & ~covered) & -(full & ~covered)).bit_length() - 1]
-        else:
-            others = [o for o in other if all(k <= caps[w] for w, k in Counter(o).items())]
+        if lonely is None:
+            others = [o for o in other if all(k <= caps.get(w, 0) for w, k in Counter(o).items())]
             found: dict[tuple[int, int], list[TooMany]] = {}
             for j, o in enumerate(others):
-                pair = (counts, Counter(o)) if listing_rows else (Counter(o), counts)
-                found[(0, j) if listing_rows else (j, 0)] = sets.too_many(*pair)
-                if not found[(0, j) if listing_rows else (j, 0)]:
-                    raise ValueError(
-                        f"the set is solvable in {rows}x{cols}: it has no impossibility proof"
-                    )
+                key, pair = (
+                    ((0, j), (counts, Counter(o)))
+                    if listing_rows
+                    else ((j, 0), (Counter(o), counts))
+                )
+                found[key] = sets.too_many(*pair) or _solvable(rows, cols)
             mine = [tuple(value[v] for v in option)]
             theirs = [tuple(value[v] for v in o) for o in others]
             chosen = _fewest_crowds(sets.cards, found, *((mine, theirs) if listing_rows
@@ -135,9 +136,7 @@ def _by_pairs(
     pairs = sorted(standing)
     found: dict[tuple[int, int], list[TooMany]] = {}
     for i, j in pairs:
-        found[i, j] = sets.too_many(row_counts[i], col_counts[j])
-        if not found[i, j]:
-            raise ValueError(f"the set is solvable in {rows}x{cols}: it has no impossibility proof")
+        found[i, j] = sets.too_many(row_counts[i], col_counts[j]) or _solvable(rows, cols)
     crowds = _fewest_crowds(
         cards, found, [tuple(value[v] for v in o) for o in row_options],
         [tuple(value[v] for v in o) for o in col_options],
@@ -249,6 +248,17 @@ class _Sets:
             most = min(most, both[v] // k)
         return most
 
+    def across(self, listed: Counter[int], length: int) -> tuple[dict[int, int], int | None]:
+        """What lines of ``length`` cards across lines sharing ``listed`` can share: the
+        values with how many lines each (:meth:`cap`, none left out), and the first card
+        (by index) that shows none of them, or None."""
+        caps = {w: cap for w in range(len(self.values)) if (cap := self.cap(listed, w, length))}
+        covered = 0
+        for w in caps:
+            covered |= self.shows[w]
+        left = self.full & ~covered
+        return caps, (left & -left).bit_length() - 1 if left else None
+
     def bars(
         self, options: Sequence[tuple[int, ...]], across: int
     ) -> list[tuple[tuple[int, ...], int]]:
@@ -265,14 +275,9 @@ class _Sets:
                 mask = _unary(values)
                 if any(not bar & ~mask for bar in smaller):
                     continue  # a smaller bar already holds
-                counts = Counter(values)
-                covered = 0
-                for w in range(len(self.values)):
-                    if self.cap(counts, w, across):
-                        covered |= self.shows[w]
-                if covered != self.full:
-                    left = self.full & ~covered
-                    found.append((values, (left & -left).bit_length() - 1))
+                _, lonely = self.across(Counter(values), across)
+                if lonely is not None:
+                    found.append((values, lonely))
                     smaller.append(mask)
                     barred.append({i for i, h in enumerate(held) if not mask & ~h})
         chosen: list[tuple[tuple[int, ...], int]] = []

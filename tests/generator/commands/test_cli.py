@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -169,34 +170,33 @@ def test_the_help_lists_every_command_with_its_own_first_sentence() -> None:
     assert named == or_list(list(DECKS)), "the help names every deck printables prints"
 
 
+def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
+    """Which of ``modules`` a fresh Python process has imported after running ``code``."""
+    check = f"{code}\nimport sys\nprint('LOADED', [m for m in {modules!r} if m in sys.modules])\n"
+    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    line = next((x for x in result.stdout.splitlines() if x.startswith("LOADED ")), None)
+    assert line is not None, result.stdout + result.stderr
+    return ast.literal_eval(line.removeprefix("LOADED "))
+
+
 def test_the_help_imports_no_drawing_no_games_and_no_web_app() -> None:
     code = (
         "import sys\n"
         "from generator.commands import main\n"
         "sys.argv = ['printables', '--help']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "heavy = [m for m in ('reportlab', 'flask', 'sqlalchemy', 'printables.games.registry',"
-        " 'shapely', 'svgwrite') if m in sys.modules]\n"
-        "print('HEAVY', heavy)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+    heavy = ("reportlab", "flask", "sqlalchemy", "printables.games.registry", "shapely", "svgwrite")
+    assert _loaded_after(code, heavy) == []
 
 
 def test_the_puzzle_commands_load_the_drawing_code_only_when_they_draw() -> None:
     """The worksheet and MAT kit commands load reportlab, shapely and the card faces while
     other processes make the puzzles (or after), not before: the processes need none (nor
     the web app's MAT sessions)."""
-    code = (
-        "import sys\n"
-        "from generator.commands import load\n"
-        "load('worksheet'), load('mat-kit')\n"
-        "print('HEAVY', [m for m in ('reportlab', 'shapely', 'generator.draw.faces', "
-        "'printables.matrix.session') "
-        "if m in sys.modules])\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+    code = "from generator.commands import load\nload('worksheet'), load('mat-kit')"
+    heavy = ("reportlab", "shapely", "generator.draw.faces", "printables.matrix.session")
+    assert _loaded_after(code, heavy) == []
 
 
 def test_a_matrix_worksheet_imports_no_game_and_no_other_puzzle_kind(tmp_path: Path) -> None:

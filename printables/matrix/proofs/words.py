@@ -204,9 +204,10 @@ def _intro(proof: Proof) -> str:
     ]
     if proof.row_bars or proof.col_bars:
         told.append(
-            "A list holding the values of a bar leaves the card named no line across: each of "
-            "its values is shown on too few cards, of an attribute the list holds another "
-            "value of, or shown with a value of the list on too few cards."
+            '"No row list holds g C (Rb~T would fit no column)": with g and C among the rows\' '
+            "values, each of Rb~T's values is shown on too few cards for a column, is of an "
+            "attribute the rows hold another value of, or is shown with g or with C on too "
+            "few cards; and so for columns."
         )
     if any(first < last for o in (proof.row_options, proof.col_options)
            for first, last, _, _ in _ranges(o)):  # fmt: skip

@@ -20,6 +20,15 @@ proof goes through what the rows and the columns could share:
    with fewer places than cards: "GbzS, Gg~T, Rb~T fit only at G x C: 3 cards, 2 places".
    A crowd is told once for every pair it serves, with the most places it has in any.
 
+**A pinned card.** A card's row and column meet only at it, so together they hold
+rows + columns - 1 cards, each showing one of the two values they share. When only one
+pair of its values is shown on that many cards (:class:`Pin`: "Gw~C's row and column
+... only G and w do that"), every row list holds one and every column list the other
+(in a square, the grid turned over if need be); and when just a row's worth of cards
+show the row's value, those cards are its row, each other column crossing it at one of
+them, so the column lists hold a value of each. The proof is then tried again over the
+lists the pin allows, rows and columns no longer alike, and kept when shorter.
+
 When one side has few lists (a 3x5 set's rows, say, against 200 column lists), the
 proof instead takes that side's lists in turn (:class:`ListCase`): the values the other
 side can share with it, and a card that fits none of them, or the other side's lists
@@ -27,10 +36,10 @@ over them, each with a crowd. :func:`impossibility_proof` keeps whichever is sho
 
 A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
 and words second, so that :func:`check_proof` re-checks every step by itself, without
-the solver or the builder's helpers: it checks each bar value by value, rebuilds the
-lists by brute force, counts every crossing again, and confirms that the facts and
-crowds leave no pair of lists standing. :func:`impossibility_proof` raises ValueError
-for a set that can be solved.
+the solver or the builder's helpers: it counts again that a pinned card fits nowhere
+else, checks each bar value by value, rebuilds the lists by brute force, counts every
+crossing again, and confirms that the facts and crowds leave no pair of lists standing.
+:func:`impossibility_proof` raises ValueError for a set that can be solved.
 
 >>> from printables.cards import FOUR_D, read_cards
 >>> book = read_cards("Gb=C GbzS Gg~T Rb~T Bg~S BwzT RgzS Rw~T BgzT", FOUR_D)
@@ -41,7 +50,16 @@ Every other pair: Rb~T, Rw~T fit only at T x ~/T: 2 cards, 1 place.
 """
 
 from printables.matrix.proofs.checking import ProofError, check_proof, check_words
-from printables.matrix.proofs.data import Bar, Crowd, ListCase, Option, Proof, TooFew, TooMany
+from printables.matrix.proofs.data import (
+    Bar,
+    Crowd,
+    ListCase,
+    Option,
+    Pin,
+    Proof,
+    TooFew,
+    TooMany,
+)
 from printables.matrix.proofs.finding import impossibility_proof
 from printables.matrix.proofs.words import RULES
 
@@ -51,6 +69,7 @@ __all__ = [
     "Crowd",
     "ListCase",
     "Option",
+    "Pin",
     "Proof",
     "ProofError",
     "TooFew",

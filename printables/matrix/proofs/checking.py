@@ -4,10 +4,10 @@ the helpers that found it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 
 from printables.cards.deck import Card, Value
-from printables.matrix.proofs.data import Bar, Option, Proof, TooMany
+from printables.matrix.proofs.data import Bar, Option, Pin, Proof, TooMany
 from printables.matrix.proofs.words import symbols
 
 
@@ -23,8 +23,10 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
     :class:`ProofError` naming the first step that fails."""
     if (proof.rows, proof.cols) != (rows, cols):
         raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
-    if rows == cols and proof.col_bars != proof.row_bars:
+    if proof.mirrored and proof.col_bars != proof.row_bars:
         raise ProofError("a square's column bars are not its row bars")
+    if proof.pin is not None:
+        _check_pin(cards, rows, cols, proof.pin)
     for bar in proof.row_bars:
         _check_bar(cards, bar, rows, "row")
     for bar in proof.col_bars:
@@ -33,9 +35,11 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
         _check_cases(cards, rows, cols, proof)
         check_words(proof.lines)
         return
-    if list(proof.row_options) != _options_left(cards, rows, cols, proof.row_bars):
+    if list(proof.row_options) != _options_left(cards, rows, cols, proof.row_bars, proof.pin):
         raise ProofError("the row lists are not exactly those the counts allow")
-    if list(proof.col_options) != _options_left(cards, cols, rows, proof.col_bars):
+    if list(proof.col_options) != _options_left(
+        cards, cols, rows, proof.col_bars, _turned(proof.pin)
+    ):
         raise ProofError("the column lists are not exactly those the counts allow")
     for fact in proof.facts:
         both = sum(1 for c in cards if fact.row in c.shown and fact.col in c.shown)
@@ -51,7 +55,7 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
                 continue
             if (i, j) in crowded:
                 _check_crowd(cards, row_option, col_option, crowded[i, j], f"lists {i} and {j}")
-            elif rows == cols and (j, i) in crowded:  # the same grid, turned over
+            elif proof.mirrored and (j, i) in crowded:  # the same grid, turned over
                 _check_crowd(cards, col_option, row_option, crowded[j, i], f"lists {j} and {i}")
             else:
                 raise ProofError(f"row list {i} with column list {j} is not ruled out")
@@ -75,11 +79,54 @@ def _check_bar(cards: Sequence[Card], bar: Bar, across: int, side: str) -> None:
         )
 
 
+def _check_pin(cards: Sequence[Card], rows: int, cols: int, pin: Pin) -> None:
+    """That a row sharing one of the pinned card's values and a column sharing another
+    can meet at it alone only for its row and column values (in a square, either way
+    round): they hold rows + cols - 1 cards, a row's worth showing the row's value and a
+    column's worth the column's."""
+    for a, b in permutations(pin.card.shown, 2):
+        if (a, b) == (pin.row, pin.col) or (rows == cols and (b, a) == (pin.row, pin.col)):
+            continue
+        showing_a = sum(1 for c in cards if a in c.shown)
+        showing_b = sum(1 for c in cards if b in c.shown)
+        either = sum(1 for c in cards if a in c.shown or b in c.shown)
+        if showing_a >= cols and showing_b >= rows and either >= rows + cols - 1:
+            raise ProofError(
+                f"{pin.card} could sit where a row sharing {a.symbol} crosses a column "
+                f"sharing {b.symbol}"
+            )
+
+
+def _turned(pin: Pin | None) -> Pin | None:
+    """The pinned card as the columns see it (its column value first)."""
+    return None if pin is None else Pin(pin.card, pin.col, pin.row)
+
+
 def _options_left(
-    cards: Sequence[Card], lines: int, length: int, bars: Sequence[Bar]
+    cards: Sequence[Card], lines: int, length: int, bars: Sequence[Bar], pin: Pin | None
 ) -> list[Option]:
-    """The lists the counts allow (by brute force) that hold no bar's values."""
-    return [o for o in _all_options(cards, lines, length) if not any(b.holds(o) for b in bars)]
+    """The lists the counts allow (by brute force) that a pinned card allows (its
+    ``row`` value being this side's) and that hold no bar's values."""
+    return [
+        o for o in _all_options(cards, lines, length)
+        if (pin is None or _pinned(cards, o, pin, lines)) and not any(b.holds(o) for b in bars)
+    ]  # fmt: skip
+
+
+def _pinned(cards: Sequence[Card], option: Option, pin: Pin, lines: int) -> bool:
+    """Whether a list of this side (its lines crossing the pinned card's other line,
+    which has ``lines`` cards) holds the pinned value, and, when only that many cards show
+    the other line's value, a value of each of the other cards of that line besides."""
+    if pin.row not in option:
+        return False
+    across = [c for c in cards if pin.col in c.shown]
+    if len(across) != lines:
+        return True
+    rest = list(option)
+    rest.remove(pin.row)
+    others = [c for c in across if c != pin.card]
+    return any(all(v in card.shown for v, card in zip(rest, order, strict=True))
+               for order in permutations(others))  # fmt: skip
 
 
 def _check_cases(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
@@ -93,11 +140,12 @@ def _check_cases(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> N
     bars, other_bars = (
         (proof.row_bars, proof.col_bars) if listing_rows else (proof.col_bars, proof.row_bars)
     )
-    if list(listed) != _options_left(cards, lines, length, bars):
+    pins = (proof.pin, _turned(proof.pin)) if listing_rows else (_turned(proof.pin), proof.pin)
+    if list(listed) != _options_left(cards, lines, length, bars, pins[0]):
         raise ProofError(f"the {side} lists are not exactly those the counts allow")
     if [case.option for case in proof.cases] != list(range(1, len(listed) + 1)):
         raise ProofError(f"the cases are not one for each {side} list, in order")
-    every_other = _options_left(cards, length, lines, other_bars)
+    every_other = _options_left(cards, length, lines, other_bars, pins[1])
     values = [v for attribute in cards[0].deck.attributes for v in attribute.values]
 
     def both(v: Value, w: Value) -> int:
@@ -150,8 +198,7 @@ def _ruled(proof: Proof, rows: Option, cols: Option) -> bool:
     for f in proof.facts:
         if rows.count(f.row) >= f.row_lines and cols.count(f.col) >= f.col_lines:
             return True
-        square = proof.rows == proof.cols
-        if square and cols.count(f.row) >= f.row_lines and rows.count(f.col) >= f.col_lines:
+        if proof.mirrored and cols.count(f.row) >= f.row_lines and rows.count(f.col) >= f.col_lines:
             return True
     return False
 

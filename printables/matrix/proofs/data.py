@@ -70,6 +70,25 @@ class Bar:
 
 
 @dataclass(frozen=True)
+class Pin:
+    """A card that fits only where a row sharing ``row`` crosses a column sharing ``col``.
+
+    Its row and its column each share one of its values and meet only at it, so they
+    hold rows + columns - 1 cards, each showing one of the two values, a row's worth
+    showing the row's and a column's worth the column's; of the card's values only
+    ``row`` and ``col`` are shown on that many (in a square, either way round: the grid
+    is turned over so that its row shares ``row``). So every row list holds ``row`` and
+    every column list ``col``; and when ``row`` is shown on just a row's worth of cards,
+    the card's row is those cards, each other column crossing it at one of them, so the
+    column lists hold ``col`` once and a value of each of the others (and likewise for a
+    column)."""
+
+    card: Card
+    row: Value
+    col: Value
+
+
+@dataclass(frozen=True)
 class ListCase:
     """One list of the side a proof lists (its rows, or its columns when those have the
     fewer lists), and why no list of the other side goes with it: the other side's lines
@@ -106,7 +125,15 @@ class Proof:
     row_bars: tuple[Bar, ...] = ()
     """Values no row list may hold; the row lists are those left."""
     col_bars: tuple[Bar, ...] = ()
-    """Values no column list may hold (in a square, the row bars)."""
+    """Values no column list may hold (in a square, the row bars unless a card is pinned)."""
+    pin: Pin | None = None
+    """A card pinned to one crossing, which the lists (before the bars) all allow."""
+
+    @property
+    def mirrored(self) -> bool:
+        """Whether every step holds with rows and columns swapped (the grid turned over):
+        in a square, unless a pinned card has fixed which way round the grid lies."""
+        return self.rows == self.cols and self.pin is None
 
     @property
     def lines(self) -> tuple[str, ...]:

@@ -7,12 +7,28 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from typing import NoReturn
 
 from printables.cards.deck import Card, Value
-from printables.matrix.proofs.data import Bar, Crowd, ListCase, Option, Proof, TooFew, TooMany
+from printables.matrix.proofs.data import (
+    Bar,
+    Crowd,
+    ListCase,
+    Option,
+    Pin,
+    Proof,
+    TooFew,
+    TooMany,
+)
 from printables.matrix.solver import check_set
+
+PINS_TRIED = 3
+"""The most pinned cards a proof is tried with (each a proof more to build)."""
+
+PINNED_FROM = 1000
+"""The length (as a key prints it) from which a proof is tried again with a pinned card:
+a shorter one already fits a key well, and each pin costs a proof more to build."""
 
 
 def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
@@ -20,29 +36,56 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
 
     Lists holding a few values that leave a card no place across are barred first
     (:meth:`_Sets.bars`); of the proof by pairs of the lists left and the proof by one
-    side's lists (:func:`_by_lists`), the shorter as a key prints it is kept."""
+    side's lists (:func:`_by_lists`), the shorter as a key prints it is kept; and a
+    long one is tried again with a card pinned to its one crossing (:class:`Pin`)."""
     check_set(cards, rows, cols)
     sets = _Sets(cards)
     row_all = sets.options(rows, cols)
     col_all = row_all if rows == cols else sets.options(cols, rows)
+    proofs = _proofs(sets, rows, cols, row_all, col_all, None)
+    if row_all and col_all and min(map(_length, proofs)) >= PINNED_FROM:
+        for x, u, v in sets.pins(rows, cols)[:PINS_TRIED]:
+            pin = Pin(cards[x], sets.values[u], sets.values[v])
+            pinned_rows = sets.pinned(row_all, u, sets.shows[v], x, rows)
+            pinned_cols = sets.pinned(col_all, v, sets.shows[u], x, cols)
+            proofs += _proofs(sets, rows, cols, pinned_rows, pinned_cols, pin)
+    return min(proofs, key=_length)
+
+
+def _length(proof: Proof) -> int:
+    """A proof's length in characters as a key prints it."""
+    return sum(map(len, proof.brief_lines))
+
+
+def _proofs(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_all: list[tuple[int, ...]],
+    col_all: list[tuple[int, ...]],
+    pin: Pin | None,
+) -> list[Proof]:
+    """The proofs over these lists (every list the counts allow, or those a pinned card
+    allows): their bars, then the proof by pairs and, outside squares of 4 and 5, the
+    proof by lists."""
+    mirrored = rows == cols and pin is None
     row_bars = sets.bars(row_all, rows)
-    col_bars = row_bars if rows == cols else sets.bars(col_all, cols)
+    col_bars = row_bars if mirrored else sets.bars(col_all, cols)
     row_options = _left_by(row_all, row_bars)
     col_options = _left_by(col_all, col_bars)
     value = sets.values
-    barring = {
-        "row_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in row_bars),
-        "col_bars": tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in col_bars),
-    }
+    cards = sets.cards
+    row_barred = tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in row_bars)
+    col_barred = tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in col_bars)
 
-    def barred(proof: Proof) -> Proof:
-        return replace(proof, row_bars=barring["row_bars"], col_bars=barring["col_bars"])
+    def told(proof: Proof) -> Proof:
+        return replace(proof, row_bars=row_barred, col_bars=col_barred, pin=pin)
 
-    proofs = [barred(_by_pairs(sets, rows, cols, row_options, col_options))]
+    proofs = [told(_by_pairs(sets, rows, cols, row_options, col_options, mirrored))]
     if row_options and col_options and (rows != cols or rows == 3):
         # in squares of 4 and 5 the proof by lists was never the shorter (bench_proofs)
-        proofs.append(barred(_by_lists(sets, rows, cols, row_options, col_options)))
-    return min(proofs, key=lambda p: sum(map(len, p.brief_lines)))
+        proofs.append(told(_by_lists(sets, rows, cols, row_options, col_options)))
+    return proofs
 
 
 def _solvable(rows: int, cols: int) -> NoReturn:
@@ -126,12 +169,14 @@ def _by_pairs(
     cols: int,
     row_options: list[tuple[int, ...]],
     col_options: list[tuple[int, ...]],
+    mirrored: bool,
 ) -> Proof:
-    """The proof by pairs of lists: crossing facts, then a crowd for each pair left."""
+    """The proof by pairs of lists: crossing facts, then a crowd for each pair left (in
+    a ``mirrored`` proof, one of each pair and its mirror)."""
     cards = sets.cards
     row_counts = [Counter(o) for o in row_options]
     col_counts = [Counter(o) for o in col_options]
-    facts, standing = sets.cover(row_counts, col_counts, rows == cols)
+    facts, standing = sets.cover(row_counts, col_counts, mirrored)
     value = sets.values
     pairs = sorted(standing)
     found: dict[tuple[int, int], list[TooMany]] = {}
@@ -290,6 +335,48 @@ class _Sets:
             open_options -= barred[best]
             del found[best], barred[best]
         return chosen
+
+    def pins(self, rows: int, cols: int) -> list[tuple[int, int, int]]:
+        """The cards pinned to one crossing (:class:`Pin`), as (card, row value, column
+        value) by index: a row sharing ``u`` and a column sharing ``v`` can meet at the
+        card alone only for one pair of its values (in a square, either way round)."""
+        found = []
+        for x in range(len(self.cards)):
+            shown = [v for v in range(len(self.values)) if self.shows[v] >> x & 1]
+            meets = [
+                (u, v) for u, v in permutations(shown, 2)
+                if self.counts[u] >= cols and self.counts[v] >= rows
+                and (self.shows[u] | self.shows[v]).bit_count() >= rows + cols - 1
+            ]  # fmt: skip
+            one = meets and all({u, v} == set(meets[0]) for u, v in meets)
+            if one and (rows == cols or len(meets) == 1):
+                found.append((x, *meets[0]))
+        return found
+
+    def pinned(
+        self, options: Sequence[tuple[int, ...]], value: int, across: int, x: int, length: int
+    ) -> list[tuple[int, ...]]:
+        """The lists of one side that a pinned card ``x`` allows: they hold ``value``, and
+        when the cards showing the other side's pinned value (bits ``across``) are just
+        a line of ``length``, that line is the card's, so the other lines of this side
+        each share a value of one of its other cards."""
+        kept = [o for o in options if value in o]
+        if across.bit_count() != length:
+            return kept
+        others = [[v for v in range(len(self.values)) if self.shows[v] >> i & 1]
+                  for i in range(len(self.cards)) if across >> i & 1 and i != x]  # fmt: skip
+
+        def matched(rest: list[int]) -> bool:
+            return any(all(rest[k] in others[m] for k, m in enumerate(order))
+                       for order in permutations(range(len(others))))  # fmt: skip
+
+        found = []
+        for o in kept:
+            rest = list(o)
+            rest.remove(value)
+            if matched(rest):
+                found.append(o)
+        return found
 
     def options(self, lines: int, length: int) -> list[tuple[int, ...]]:
         """Every multiset of ``lines`` value indices with which the cards split into lines

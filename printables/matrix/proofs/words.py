@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 from typing import TYPE_CHECKING, TypeVar
 
 from printables.cards.deck import Card, Value
@@ -65,7 +66,8 @@ RULES = (
     "A proof then takes one side's lists in turn, saying what the other side can share "
     "with each, or rules out pairs of lists (row list x column list) by these counts; for "
     "what is left it names cards that outnumber the only places they fit. In a square, each "
-    "pair holds the other way round too (the grid turned over). (1-3) ... w/=/~ is three "
+    "pair holds the other way round too (the grid turned over), unless a card's row and "
+    "column are pinned first. (1-3) ... w/=/~ is three "
     'lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a '
     "row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) is 1 x 3 and 2 x 3; "
     'B/G x T is a row sharing B or G crossing a column sharing T; "every other pair" is '
@@ -121,24 +123,26 @@ def _numbers_text(numbers: Sequence[int]) -> str:
 
 def brief_lines(proof: Proof) -> tuple[str, ...]:
     """The proof's steps, for a page that says :data:`RULES` once before its proofs."""
-    rows, cols = proof.rows, proof.cols
+    cols = proof.cols
     if _trivial(proof):
         return (
             f"No list of values for the rows passes the counts: a row of {cols} cards shares "
             f"a value that at least {cols} cards show, and every card needs a row whose "
             "value it shows.",
         )
-    lines = _bar_lines(proof)
+    lines = [*_pin_lines(proof), *_bar_lines(proof)]
+    pinned = proof.pin is not None
     if proof.cases:
         side = "Row" if proof.listed == "rows" else "Column"
         options = proof.row_options if proof.listed == "rows" else proof.col_options
         bars = proof.row_bars if proof.listed == "rows" else proof.col_bars
-        return (*lines, f"{side} lists{_left(bars)}: {_numbered(options)}.",
+        return (*lines, f"{side} lists{_left(bars, pinned)}: {_numbered(options)}.",
                 *_case_lines(proof))  # fmt: skip
-    lines.append(f"Row lists{_left(proof.row_bars)}: {_numbered(proof.row_options) or 'none'}.")
+    lines.append(f"Row lists{_left(proof.row_bars, pinned)}: "
+                 f"{_numbered(proof.row_options) or 'none'}.")  # fmt: skip
     if proof.row_options:
-        lines.append("Column lists: the same." if rows == cols
-                     else f"Column lists{_left(proof.col_bars)}: "
+        lines.append("Column lists: the same." if proof.mirrored
+                     else f"Column lists{_left(proof.col_bars, pinned)}: "
                      f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
     if not (proof.row_options and proof.col_options):
         lines.append("No arrangement works.")
@@ -148,7 +152,7 @@ def brief_lines(proof: Proof) -> tuple[str, ...]:
     if proof.crowds:
         lines.append(
             ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
-             "patterns or shapes") + f"{_crowd_notes(proof.crowds, rows == cols)}:"
+             "patterns or shapes") + f"{_crowd_notes(proof.crowds, proof.mirrored)}:"
         )  # fmt: skip
         lines += _crowd_texts(proof.crowds, proof.cards)
     elif proof.facts:
@@ -163,23 +167,74 @@ def brief_lines(proof: Proof) -> tuple[str, ...]:
 
 def _trivial(proof: Proof) -> bool:
     """Whether no list for the rows passes the counts at all (nothing barred)."""
-    return not (proof.cases or proof.row_options or proof.row_bars)
+    return not (proof.cases or proof.row_options or proof.row_bars or proof.pin)
 
 
-def _left(bars: Sequence[Bar]) -> str:
-    """After a side's bars, its lists are those left."""
-    return " left" if bars else ""
+def _left(bars: Sequence[Bar], pinned: bool = False) -> str:
+    """After a side's bars or a pinned card, its lists are those left."""
+    return " left" if bars or pinned else ""
+
+
+def _pin_lines(proof: Proof) -> list[str]:
+    """Why a pinned card fits at one crossing only, and what that leaves the lists:
+    ``Gw~C's row and column each share one of its values and meet only at it, so they
+    hold 9 cards, each showing one of the two: of its values only G and w do that (G or
+    ~: 8; ...)``, then its row or column when the cards showing a value are just one."""
+    pin = proof.pin
+    if pin is None:
+        return []
+    rows, cols = proof.rows, proof.cols
+    need = rows + cols - 1
+    order = (
+        {c: i for i, c in enumerate(c for c in proof.cards[0].deck.cards)} if proof.cards else {}
+    )
+
+    def showing(*values: Value) -> list[Card]:
+        return sorted((c for c in proof.cards if any(v in c.shown for v in values)),
+                      key=order.__getitem__)  # fmt: skip
+
+    rare: dict[Value, str] = {}  # a value too rare for a row, a column or any line
+    unions: dict[frozenset[Value], tuple[Value, Value]] = {}
+    for a, b in permutations(pin.card.shown, 2):
+        if (a, b) == (pin.row, pin.col) or (rows == cols and (b, a) == (pin.row, pin.col)):
+            continue
+        if len(showing(a)) < cols:
+            rare[a] = "row" if len(showing(a)) >= rows else "line"
+        elif len(showing(b)) < rows:
+            rare[b] = "column" if len(showing(b)) >= cols else "line"
+        else:
+            unions.setdefault(frozenset((a, b)), (a, b))
+    notes = [f"{v.symbol}: {len(showing(v))} cards, too few for a {line}"
+             for v, line in rare.items()]  # fmt: skip
+    notes += [f"{a.symbol} or {b.symbol}: {len(showing(a, b))}" for a, b in unions.values()]
+    turned = " (turning the grid over if need be)" if rows == cols else ""
+    lines = [
+        f"{pin.card}'s row and column each share one of its values and meet only at it, so "
+        f"they hold {need} cards, each showing one of the two: of its values only "
+        f"{pin.row.symbol} and {pin.col.symbol} do that ({'; '.join(notes)}). So{turned} its "
+        f"row shares {pin.row.symbol} and its column {pin.col.symbol}."
+    ]
+    for value, length, line, others in ((pin.row, cols, "row", "columns"),
+                                        (pin.col, rows, "column", "rows")):  # fmt: skip
+        line_cards = showing(value)
+        if len(line_cards) == length:
+            rest = [str(c) for c in line_cards if c != pin.card]
+            lines.append(
+                f"Only {length} cards show {value.symbol}: its {line} is "
+                f"{', '.join(map(str, line_cards))}, so the other {others} share a value of "
+                f"{', of '.join(rest[:-1])} and of {rest[-1]}."
+            )
+    return lines
 
 
 def _bar_lines(proof: Proof) -> list[str]:
     """The values no list may hold: ``No row list holds ~ (Rg=S would fit no column), S
     (Rb~T).``"""
     lines = []
-    square = proof.rows == proof.cols
     for side, other, bars in (("row", "column", proof.row_bars), ("column", "row", proof.col_bars)):
         if not bars:
             continue
-        if square and side == "column":
+        if proof.mirrored and side == "column":
             lines.append("No column list holds them either (the grid turned over).")
             continue
         first, *more = bars
@@ -227,7 +282,7 @@ def _intro(proof: Proof) -> str:
     if proof.facts:
         told.append(
             '"1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a row sharing ~ never '
-            "crosses 2 columns sharing T" + ("; rows and columns alike." if rows == cols else ".")
+            "crosses 2 columns sharing T" + ("; rows and columns alike." if proof.mirrored else ".")
         )
     return " ".join(told)
 

@@ -148,8 +148,9 @@ class Proof:
 
     @property
     def steps(self) -> int:
-        """How long the proof is: the facts and crowds it takes, or the cases and their
-        crowds (at least one step)."""
+        """How long the proof is: a pinned card, then the facts and crowds it takes, or
+        the cases and their crowds (at least one step)."""
+        pinned = self.pin is not None
         if self.cases:
-            return sum(max(1, len(case.crowds)) for case in self.cases)
-        return max(1, len(self.facts) + len(self.crowds))
+            return pinned + sum(max(1, len(case.crowds)) for case in self.cases)
+        return max(1, pinned + len(self.facts) + len(self.crowds))

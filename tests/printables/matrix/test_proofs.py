@@ -326,6 +326,7 @@ def test_a_card_with_one_crossing_pins_the_lists_and_shortens_the_proof() -> Non
     assert brief[4].startswith("Column lists left: (1) b g g w S;")
     assert not any("other way round" in line or "the same" in line for line in brief)
     assert sum(map(len, brief)) < 1_000
+    assert proof.steps == 3  # the pin, and a crowd for each of the 2 pairs left
 
 
 def test_a_wrong_pin_or_a_list_it_does_not_allow_fails_the_check() -> None:

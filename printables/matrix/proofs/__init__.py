@@ -23,11 +23,12 @@ proof goes through what the rows and the columns could share:
 **A pinned card.** A card's row and column meet only at it, so together they hold
 rows + columns - 1 cards, each showing one of the two values they share. When only one
 pair of its values is shown on that many cards (:class:`Pin`: "Gw~C's row and column
-... only G and w do that"), every row list holds one and every column list the other
-(in a square, the grid turned over if need be); and when just a row's worth of cards
-show the row's value, those cards are its row, each other column crossing it at one of
-them, so the column lists hold a value of each. The proof is then tried again over the
-lists the pin allows, rows and columns no longer alike, and kept when shorter.
+... only G and w are shown on that many"), every row list holds one and every column
+list the other (in a square, the grid turned over if need be); and when just a row's
+worth of cards show the row's value, those cards are its row, each other column
+crossing it at one of them, so the column lists hold a value of each. A long proof is
+tried again over the lists the pin allows, rows and columns no longer alike, and the
+pinned proof kept when shorter.
 
 When one side has few lists (a 3x5 set's rows, say, against 200 column lists), the
 proof instead takes that side's lists in turn (:class:`ListCase`): the values the other

@@ -178,8 +178,9 @@ def _left(bars: Sequence[Bar], pinned: bool = False) -> str:
 def _pin_lines(proof: Proof) -> list[str]:
     """Why a pinned card fits at one crossing only, and what that leaves the lists:
     ``Gw~C's row and column each share one of its values and meet only at it, so they
-    hold 9 cards, each showing one of the two: of its values only G and w do that (G or
-    ~: 8; ...)``, then its row or column when the cards showing a value are just one."""
+    hold 9 cards, each showing one of the two: of its values, only G and w are shown on
+    that many (G or ~: 8; ...)``, then its row or column when the cards showing a value
+    are just one line's worth."""
     pin = proof.pin
     if pin is None:
         return []
@@ -210,8 +211,9 @@ def _pin_lines(proof: Proof) -> list[str]:
     turned = " (turning the grid over if need be)" if rows == cols else ""
     lines = [
         f"{pin.card}'s row and column each share one of its values and meet only at it, so "
-        f"they hold {need} cards, each showing one of the two: of its values only "
-        f"{pin.row.symbol} and {pin.col.symbol} do that ({'; '.join(notes)}). So{turned} its "
+        f"they hold {need} cards, each showing one of the two: of its values, only "
+        f"{pin.row.symbol} and {pin.col.symbol} are shown on that many ({'; '.join(notes)}). "
+        f"So{turned} its "
         f"row shares {pin.row.symbol} and its column {pin.col.symbol}."
     ]
     for value, length, line, others in ((pin.row, cols, "row", "columns"),

@@ -313,9 +313,9 @@ def test_a_card_with_one_crossing_pins_the_lists_and_shortens_the_proof() -> Non
     brief = proof.brief_lines
     assert brief[0] == (
         "Gw~C's row and column each share one of its values and meet only at it, so they "
-        "hold 9 cards, each showing one of the two: of its values only G and w do that (G or "
-        "~: 8; G or C: 8; w or ~: 8; w or C: 8; ~ or C: 8). So (turning the grid over if need "
-        "be) its row shares G and its column w."
+        "hold 9 cards, each showing one of the two: of its values, only G and w are shown on "
+        "that many (G or ~: 8; G or C: 8; w or ~: 8; w or C: 8; ~ or C: 8). So (turning the "
+        "grid over if need be) its row shares G and its column w."
     )
     assert brief[1] == (
         "Only 5 cards show G: its row is Gb~S, Gg=S, Gg=T, Gg~C, Gw~C, so the other columns "

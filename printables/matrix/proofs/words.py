@@ -122,7 +122,14 @@ def _numbers_text(numbers: Sequence[int]) -> str:
 
 
 def brief_lines(proof: Proof) -> tuple[str, ...]:
-    """The proof's steps, for a page that says :data:`RULES` once before its proofs."""
+    """The proof's steps, for a page that says :data:`RULES` once before its proofs (which
+    says how the pairs of lists left read)."""
+    return _steps(proof, brief=True)
+
+
+def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
+    """The proof's steps; ``brief`` leaves out what :data:`RULES` says: where the pairs
+    left come from and how their grouped numbers and crossings read."""
     cols = proof.cols
     if _trivial(proof):
         return (
@@ -149,11 +156,14 @@ def brief_lines(proof: Proof) -> tuple[str, ...]:
         return tuple(lines)
     if proof.facts:
         lines.append(f"Too few cards show both: {_facts_text(proof.facts)}.")
-    if proof.crowds:
+    if proof.crowds and brief:
+        lines.append("Pairs left:")
+    elif proof.crowds:
         lines.append(
             ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
              "patterns or shapes") + f"{_crowd_notes(proof.crowds, proof.mirrored)}:"
         )  # fmt: skip
+    if proof.crowds:
         lines += _crowd_texts(proof.crowds, proof.cards)
     elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
@@ -291,10 +301,10 @@ def _intro(proof: Proof) -> str:
 
 def full_lines(proof: Proof) -> tuple[str, ...]:
     """The proof in full: what it rests on, then its steps."""
-    brief = brief_lines(proof)
+    steps = _steps(proof, brief=False)
     if _trivial(proof):
-        return brief
-    return (_intro(proof), *brief)
+        return steps
+    return (_intro(proof), *steps)
 
 
 def _facts_text(facts: Sequence[TooFew]) -> str:
@@ -331,7 +341,7 @@ def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[st
     of more than half the set's ``cards`` is named by the cards it leaves out: ``every
     card but Gw~C, Rw~C``."""
     serving = _pairs_of(crowds)
-    most = max(serving, key=lambda why: len(serving[why]))
+    most = _told_last(serving)
     lines = [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
              for why, where in serving.items() if why != most]  # fmt: skip
     every = "Every other pair" if lines else "Every pair left"
@@ -355,15 +365,24 @@ def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:
     return f"every card but {', '.join(left_out)}" if left_out else "every card"
 
 
+def _told_last(serving: dict[TooMany, list[tuple[int, int]]]) -> TooMany:
+    """The crowd serving the most pairs, told last for "every other pair"."""
+    return max(serving, key=lambda why: len(serving[why]))
+
+
 def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
     """What the crowds' lines need said once before them: that a square's pair holds
-    turned over too, and how grouped pairs and crossings read, when they are used."""
+    turned over too, and how grouped pairs and crossings read, when their lines use them
+    (the pairs of the crowd told last go unnamed)."""
     notes = ["each also the other way round"] if square else []
-    pairs = _pairs_of(crowds)
-    if any(_widened(where) for where in pairs.values()):
+    serving = _pairs_of(crowds)
+    last = _told_last(serving)
+    if any(_widened(where) for why, where in serving.items() if why != last):
         notes.append("(1, 2) x (3) is 1 x 3 and 2 x 3")
-    notes.append("B/G x T is a row sharing B or G crossing a column sharing T")
-    return f" ({'; '.join(notes)})"
+    if any(len(rows) > 1 or len(cols) > 1
+           for why in serving for rows, cols in _grouped(why.crossings)):  # fmt: skip
+        notes.append("B/G x T is a row sharing B or G crossing a column sharing T")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def _grouped(pairs: Sequence[tuple[T, T]]) -> list[tuple[list[T], list[T]]]:

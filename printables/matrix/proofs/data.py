@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from printables.cards.deck import Card, Value
 from printables.matrix.proofs.words import brief_lines, full_lines
@@ -135,15 +136,18 @@ class Proof:
         in a square, unless a pinned card has fixed which way round the grid lies."""
         return self.rows == self.cols and self.pin is None
 
-    @property
+    @cached_property
     def lines(self) -> tuple[str, ...]:
-        """The proof in words, a step a line: the lists, each crossing fact, each crowd."""
+        """The proof in words, a step a line: the lists, each crossing fact, each crowd
+        (worked out once, and kept when the proof is pickled)."""
         return full_lines(self)
 
-    @property
+    @cached_property
     def brief_lines(self) -> tuple[str, ...]:
         """The same steps for a page that prints :data:`RULES` once before its proofs
-        (an answer key): the rules each proof would repeat are left to it."""
+        (an answer key): the rules each proof would repeat are left to it. Worked out
+        once, and kept when the proof is pickled: a key's words made with a puzzle in
+        another process come with it."""
         return brief_lines(self)
 
     @property

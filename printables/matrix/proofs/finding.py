@@ -10,12 +10,11 @@ from dataclasses import replace
 from itertools import combinations_with_replacement, permutations
 from typing import NoReturn
 
-from printables.cards.deck import Card, Value
+from printables.cards.deck import Card
 from printables.matrix.proofs.data import (
     Bar,
     Crowd,
     ListCase,
-    Option,
     Pin,
     Proof,
     TooFew,
@@ -49,6 +48,7 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
             pinned_rows = sets.pinned(row_all, u, sets.shows[v], x, rows)
             pinned_cols = sets.pinned(col_all, v, sets.shows[u], x, cols)
             proofs += _proofs(sets, rows, cols, pinned_rows, pinned_cols, pin)
+    # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them
     return min(proofs, key=_length)
 
 
@@ -98,7 +98,12 @@ def _left_by(
 ) -> list[tuple[int, ...]]:
     """The lists (by value index) that hold no bar's values."""
     masks = [_unary(values) for values, _ in bars]
-    return [o for o in options if not any(mask & ~_unary(o) == 0 for mask in masks)]
+    left = []
+    for option in options:
+        held = _unary(option)
+        if not any(mask & ~held == 0 for mask in masks):
+            left.append(option)
+    return left
 
 
 def _unary(values: Iterable[int]) -> int:
@@ -138,7 +143,7 @@ def _by_lists(
         crowds: list[TooMany] = []
         if lonely is None:
             others = [o for o in other if all(k <= caps.get(w, 0) for w, k in Counter(o).items())]
-            found: dict[tuple[int, int], list[TooMany]] = {}
+            found: dict[tuple[int, int], list[int]] = {}
             for j, o in enumerate(others):
                 key, pair = (
                     ((0, j), (counts, Counter(o)))
@@ -146,10 +151,8 @@ def _by_lists(
                     else ((j, 0), (Counter(o), counts))
                 )
                 found[key] = sets.too_many(*pair) or _solvable(rows, cols)
-            mine = [tuple(value[v] for v in option)]
-            theirs = [tuple(value[v] for v in o) for o in others]
-            chosen = _fewest_crowds(sets.cards, found, *((mine, theirs) if listing_rows
-                                                         else (theirs, mine)))  # fmt: skip
+            chosen = _fewest_crowds(sets, found, *(([option], others) if listing_rows
+                                                   else (others, [option])))  # fmt: skip
             by_other = {(c.col_list if listing_rows else c.row_list): c.why for c in chosen}
             crowds = [by_other[j + 1] for j in range(len(others))]
         cases.append(
@@ -179,13 +182,10 @@ def _by_pairs(
     facts, standing = sets.cover(row_counts, col_counts, mirrored)
     value = sets.values
     pairs = sorted(standing)
-    found: dict[tuple[int, int], list[TooMany]] = {}
+    found: dict[tuple[int, int], list[int]] = {}
     for i, j in pairs:
         found[i, j] = sets.too_many(row_counts[i], col_counts[j]) or _solvable(rows, cols)
-    crowds = _fewest_crowds(
-        cards, found, [tuple(value[v] for v in o) for o in row_options],
-        [tuple(value[v] for v in o) for o in col_options],
-    )  # fmt: skip
+    crowds = _fewest_crowds(sets, found, row_options, col_options)
     return Proof(
         rows,
         cols,
@@ -198,58 +198,54 @@ def _by_pairs(
 
 
 def _fewest_crowds(
-    cards: Sequence[Card],
-    found: dict[tuple[int, int], list[TooMany]],
-    row_options: Sequence[Option],
-    col_options: Sequence[Option],
+    sets: _Sets,
+    found: dict[tuple[int, int], list[int]],
+    row_options: Sequence[tuple[int, ...]],
+    col_options: Sequence[tuple[int, ...]],
 ) -> tuple[Crowd, ...]:
-    """A crowd for each pair of lists left, chosen so that few crowds serve them all (the
-    words tell a crowd once for all its pairs). A crowd is a group of cards found too many
-    for some pair; it serves every pair where the crossings its cards fit hold fewer
-    places than it has cards, and is told with the crossings it fits in any of them and
-    the most places they hold. Greedily, the group serving the most pairs still open
-    comes first, the one with fewer cards first."""
-    index = {card: i for i, card in enumerate(cards)}
-    order = {v: k for k, v in enumerate(v for a in cards[0].deck.attributes for v in a.values)}
-    bits = {v: 0 for option in (*row_options, *col_options) for v in option}
-    for card, i in index.items():
-        for v in card.shown:
-            if v in bits:
-                bits[v] |= 1 << i
+    """A crowd for each pair of lists left (by value index; ``found``: the groups of
+    cards, as bit sets, found too many for each pair), chosen so that few crowds serve
+    them all (the words tell a crowd once for all its pairs). A crowd is a group of cards
+    found too many for some pair; it serves every pair where the crossings its cards fit
+    hold fewer places than it has cards, and is told with the crossings it fits in any of
+    them and the most places they hold. Greedily, the group serving the most pairs still
+    open comes first, the one with fewer cards first."""
+    shows = sets.shows
+
+    def distinct(option: tuple[int, ...]) -> list[tuple[int, int]]:
+        """Each value of a list once, with how many lines share it."""
+        return [(v, option.count(v)) for v in dict.fromkeys(option)]
+
+    row_values = {i: distinct(row_options[i]) for i, _ in found}
+    col_values = {j: distinct(col_options[j]) for _, j in found}
+    # each pair's crossings (no two alike): (row value, column value), the cards fitting
+    # there, and the places there
     crossings = {
-        pair: [
-            ((v, w), bits[v] & bits[w],
-             row_options[pair[0]].count(v) * col_options[pair[1]].count(w))
-            for v in dict.fromkeys(row_options[pair[0]])
-            for w in dict.fromkeys(col_options[pair[1]])
-        ]
-        for pair in found
+        (i, j): [((v, w), shows[v] & shows[w], kv * kw)
+                 for v, kv in row_values[i] for w, kw in col_values[j]]
+        for i, j in found
     }  # fmt: skip
 
-    def fitted(mask: int, pair: tuple[int, int]) -> tuple[set[tuple[Value, Value]], int]:
-        """The crossings of ``pair`` some card of ``mask`` fits, and their places."""
-        named = {at for at, shown, _ in crossings[pair] if shown & mask}
-        return named, sum(places for at, _, places in crossings[pair] if at in named)
+    def places(mask: int, pair: tuple[int, int]) -> int:
+        """The places at the crossings of ``pair`` some card of ``mask`` fits."""
+        return sum(held for _, shown, held in crossings[pair] if shown & mask)
 
-    groups = list(dict.fromkeys(frozenset(why.cards) for whys in found.values() for why in whys))
-    masks = {g: sum(1 << index[c] for c in g) for g in groups}
-    serves = {g: {pair for pair in found if fitted(masks[g], pair)[1] < len(g)} for g in groups}
+    groups = list(dict.fromkeys(mask for masks in found.values() for mask in masks))
+    size = {g: g.bit_count() for g in groups}
+    serves = {g: {pair for pair in found if places(g, pair) < size[g]} for g in groups}
     open_pairs = set(found)
     crowds: list[Crowd] = []
+    value = sets.values
     while open_pairs:
-        group = max(groups, key=lambda g: (len(serves[g] & open_pairs), -len(g)))
+        group = max(groups, key=lambda g: (len(serves[g] & open_pairs), -size[g]))
         pairs = serves[group] & open_pairs
         # A crossing a card fits in one pair it fits in every pair that has it, so the
         # crossings fitted in all these pairs, held to one pair, are those fitted in it.
-        named: set[tuple[Value, Value]] = set()
-        held = {}
-        for pair in pairs:
-            fits, held[pair] = fitted(masks[group], pair)
-            named |= fits
+        named = {at for pair in pairs for at, shown, _ in crossings[pair] if shown & group}
         why = TooMany(
-            tuple(c for c in cards if c in group),
-            tuple(sorted(named, key=lambda at: (order[at[0]], order[at[1]]))),
-            max(held.values()),
+            tuple(c for i, c in enumerate(sets.cards) if group >> i & 1),
+            tuple((value[v], value[w]) for v, w in sorted(named)),
+            max(places(group, pair) for pair in pairs),
         )
         crowds += [Crowd(i + 1, j + 1, why) for i, j in pairs]
         open_pairs -= pairs
@@ -298,11 +294,17 @@ class _Sets:
         values with how many lines each (:meth:`cap`, none left out), and the first card
         (by index) that shows none of them, or None."""
         caps = {w: cap for w in range(len(self.values)) if (cap := self.cap(listed, w, length))}
+        return caps, self._first_without(sum(1 << w for w in caps))
+
+    def _first_without(self, values: int) -> int | None:
+        """The first card (by index) showing none of ``values`` (bit w: value w), or None."""
         covered = 0
-        for w in caps:
-            covered |= self.shows[w]
+        while values:
+            low = values & -values
+            covered |= self.shows[low.bit_length() - 1]
+            values ^= low
         left = self.full & ~covered
-        return caps, (left & -left).bit_length() - 1 if left else None
+        return (left & -left).bit_length() - 1 if left else None
 
     def bars(
         self, options: Sequence[tuple[int, ...]], across: int
@@ -312,6 +314,12 @@ class _Sets:
         bars at least two of ``options`` not barred yet (fewer words than listing them)."""
         usable = sorted({v for option in options for v in option})
         held = [_unary(option) for option in options]
+        values_across = sum(1 << w for w, count in enumerate(self.counts) if count >= across)
+        with_value = {  # (v, k): the values of lines across k lines sharing v (as bits)
+            (v, k): sum(1 << w for w in range(len(self.values))
+                        if self.both[w][v] >= k and not self.clash(v, w))
+            for v in usable for k in (1, 2, 3)
+        }  # fmt: skip
         found: list[tuple[tuple[int, ...], int]] = []
         smaller: list[int] = []  # the bars found, as :func:`_unary` masks
         barred: list[set[int]] = []  # the options each bar found holds
@@ -320,7 +328,10 @@ class _Sets:
                 mask = _unary(values)
                 if any(not bar & ~mask for bar in smaller):
                     continue  # a smaller bar already holds
-                _, lonely = self.across(Counter(values), across)
+                shared = values_across  # what lines across can share (see :meth:`cap`)
+                for v in set(values):
+                    shared &= with_value[v, values.count(v)]
+                lonely = self._first_without(shared)
                 if lonely is not None:
                     found.append((values, lonely))
                     smaller.append(mask)
@@ -380,34 +391,53 @@ class _Sets:
 
     def options(self, lines: int, length: int) -> list[tuple[int, ...]]:
         """Every multiset of ``lines`` value indices with which the cards split into lines
-        of ``length``, each line's cards showing its value (Hall's condition)."""
+        of ``length``, each line's cards showing its value (Hall's condition), in the
+        order of :func:`itertools.combinations_with_replacement`."""
         usable = [v for v, bits in enumerate(self.shows) if bits.bit_count() >= length]
-        found = []
-        for option in combinations_with_replacement(usable, lines):
-            counts = Counter(option)
-            if any(self.shows[v].bit_count() < k * length for v, k in counts.items()):
-                continue
-            covered = 0
-            for v in counts:
-                covered |= self.shows[v]
-            if covered != self.full:
-                continue
-            distinct = list(counts)
-            if all(
-                self._only(distinct, mask)
-                <= length * sum(counts[v] for b, v in enumerate(distinct) if mask >> b & 1)
-                for mask in range(1, (1 << len(distinct)) - 1)
-            ):
-                found.append(option)
+        found: list[tuple[int, ...]] = []
+        shows, counts, full = self.shows, self.counts, self.full
+        reach = [0] * (len(usable) + 1)  # the cards some value of usable[at:] shows
+        for at in range(len(usable) - 1, -1, -1):
+            reach[at] = reach[at + 1] | shows[usable[at]]
+
+        def extend(option: list[int], start: int, covered: int) -> None:
+            if len(option) == lines:
+                if covered == full and self._splits(option, length):
+                    found.append(tuple(option))
+                return
+            if covered | reach[start] != full:
+                return  # a card shows none of the values still to come
+            for at in range(start, len(usable)):
+                v = usable[at]
+                if counts[v] < (option.count(v) + 1) * length:
+                    continue  # too few cards show v for one more line sharing it
+                option.append(v)
+                extend(option, at, covered | shows[v])
+                option.pop()
+
+        extend([], 0, 0)
         return found
 
-    def _only(self, distinct: Sequence[int], mask: int) -> int:
-        """Cards showing none of the values outside ``mask``."""
-        outside = 0
-        for b, v in enumerate(distinct):
-            if not mask >> b & 1:
-                outside |= self.shows[v]
-        return (self.full & ~outside).bit_count()
+    def _splits(self, option: Sequence[int], length: int) -> bool:
+        """Whether the cards split into lines of ``length`` sharing ``option``'s values,
+        each card going to a line whose value it shows (Hall's condition): every group of
+        the values shared takes at least the cards showing none of the others. The lines
+        take every card, so that is: every group is shown on at least as many cards as
+        its lines take (the group of the other values), checked until one is not."""
+        distinct = list(dict.fromkeys(option))
+        cards = [self.shows[v] for v in distinct]
+        takes = [length * option.count(v) for v in distinct]
+        every = (1 << len(distinct)) - 1
+        shown = [0] * every  # cards showing any value of a group
+        room = [0] * every  # the cards the lines of a group take
+        for group in range(1, every):
+            low = group & -group
+            b = low.bit_length() - 1
+            shown[group] = shown[group ^ low] | cards[b]
+            room[group] = room[group ^ low] + takes[b]
+            if shown[group].bit_count() < room[group]:
+                return False
+        return True
 
     def cover(
         self,
@@ -483,23 +513,25 @@ class _Sets:
         }
         return chosen, left_over
 
-    def too_many(self, rows: Counter[int], cols: Counter[int]) -> list[TooMany]:
-        """When the cards cannot go to the crossings, groups of them too large for the
-        only crossings they fit (what the failed search for a card visited), one for each
-        of a few orders of placing the cards; none when the cards can go."""
-        slots = [((v, w), kv * kw) for v, kv in rows.items() for w, kw in cols.items()]
-        masks = [self.shows[v] & self.shows[w] for (v, w), _ in slots]
+    def too_many(self, rows: Counter[int], cols: Counter[int]) -> list[int]:
+        """When the cards cannot go to the crossings, groups of them (as bit sets) too
+        large for the only crossings they fit (what the failed search for a card
+        visited), one for each of a few orders of placing the cards; none when the cards
+        can go."""
+        places = [kv * kw for kv in rows.values() for kw in cols.values()]
         n = len(self.cards)
+        fits: list[list[int]] = [[] for _ in range(n)]  # each card's slots, in order
+        for t, mask in enumerate(self.shows[v] & self.shows[w] for v in rows for w in cols):
+            while mask:
+                low = mask & -mask
+                fits[low.bit_length() - 1].append(t)
+                mask ^= low
         found = []
         for order in (range(n), range(n - 1, -1, -1), *(_ORDERS.get(n, ()))):
-            placing = _Placing(n, masks, [places for _, places in slots], order)
-            if placing.done:
+            crowd = _crowd(fits, places, order)
+            if not crowd:
                 return []
-            crowd = tuple(self.cards[i] for i in sorted(set(placing.crowd)))
-            visited = sorted(placing.visited)
-            value = self.values
-            crossings = tuple((value[slots[t][0][0]], value[slots[t][0][1]]) for t in visited)
-            found.append(TooMany(crowd, crossings, sum(slots[t][1] for t in visited)))
+            found.append(crowd)
         return found
 
 
@@ -510,38 +542,36 @@ _ORDERS = {
 the same ones every time)."""
 
 
-class _Placing:
-    """Cards sent to slots (card i fits slot t when bit i of ``masks[t]`` is set), no
-    slot over its places, by augmenting paths. When a card cannot be placed, the slots
-    its search visited are all full of cards that fit nowhere else among them:
-    :attr:`crowd` and :attr:`visited`."""
+def _crowd(fits: Sequence[Sequence[int]], places: Sequence[int], order: Iterable[int]) -> int:
+    """Cards sent in ``order`` to slots (card i fits the slots ``fits[i]``), no slot over
+    its places, by augmenting paths; 0 when every card is placed, else the cards (a bit
+    set) that the failed search for a card met: the slots it visited are all full of
+    cards that fit nowhere else among them."""
+    owners: list[list[int]] = [[] for _ in places]
+    visited: set[int] = set()
+    crowd = 0
 
-    def __init__(
-        self, n: int, masks: Sequence[int], places: Sequence[int], order: Iterable[int]
-    ) -> None:
-        self.places = places
-        self.fits = [[t for t, m in enumerate(masks) if m >> i & 1] for i in range(n)]
-        self.owners: list[list[int]] = [[] for _ in masks]
-        self.visited: set[int] = set()
-        self.crowd: list[int] = []
-        self.done = all(self._place(i) for i in order)
-
-    def _place(self, i: int) -> bool:
-        self.visited, self.crowd = set(), [i]
-        return self._augment(i)
-
-    def _augment(self, i: int) -> bool:
-        for t in self.fits[i]:
-            if t in self.visited:
+    def augment(i: int) -> bool:
+        nonlocal crowd
+        for t in fits[i]:
+            if t in visited:
                 continue
-            self.visited.add(t)
-            if len(self.owners[t]) < self.places[t]:
-                self.owners[t].append(i)
+            visited.add(t)
+            held = owners[t]
+            if len(held) < places[t]:
+                held.append(i)
                 return True
-            for j in list(self.owners[t]):
-                self.crowd.append(j)
-                if self._augment(j):  # j moved on to another slot: i takes its place
-                    self.owners[t].remove(j)
-                    self.owners[t].append(i)
+            for j in held:  # the deeper searches leave t's cards alone: t is visited
+                crowd |= 1 << j
+                if augment(j):  # j moved on to another slot: i takes its place
+                    held.remove(j)
+                    held.append(i)
                     return True
         return False
+
+    for i in order:
+        visited.clear()
+        crowd = 1 << i
+        if not augment(i):
+            return crowd
+    return 0

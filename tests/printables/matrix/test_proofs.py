@@ -4,6 +4,9 @@ independent checker, and held against the exhaustive solver; a tampered proof fa
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import pickle
 import random
 import re
 
@@ -361,3 +364,49 @@ def test_a_pin_that_leaves_no_list_says_so_and_not_that_the_counts_do() -> None:
     assert "No column list holds w (Rb~S would fit no row)." in brief
     assert brief[-2:] == ("Row lists left: none.", "No arrangement works.")
     assert not any("passes the counts" in line for line in brief)
+
+
+def test_a_puzzles_key_words_are_worked_out_once_and_travel_with_it() -> None:
+    """A sheet's puzzles are made in other processes: the words its key prints come along
+    with each one (pickled), so the sheet's own process does not work them out again."""
+    puzzle = get_puzzle("5x5-t6px0x")  # hard, impossible: its key is a proof
+    proof = puzzle.proof
+    assert proof is not None
+    assert proof.brief_lines is proof.brief_lines
+    sent = pickle.loads(pickle.dumps(puzzle))
+    assert "brief_lines" in vars(sent.proof)
+    assert sent.proof.brief_lines == proof.brief_lines
+    assert sent.proof.lines == proof.lines
+
+
+PRINTED_PROOFS = {
+    "3x3-4gem10": "0249b54d685105b3",
+    "3x3-n45752": "68cae3d885871c75",
+    "3x4-4gem10": "b27687853dce19ea",
+    "3x4-n45752": "442d1a42769c8d27",
+    "4x3-4gem10": "a19e293997271192",
+    "4x3-n45752": "4b99c505fa376029",
+    "3x5-4gem10": "6b4040b064513a33",
+    "3x5-n45752": "7aebf365f641314a",
+    "4x4-4gem10": "cf140e20c3a4c09a",
+    "4x4-n45752": "b9df02b0dd5b25f5",
+    "4x5-4gem10": "212a487dafec2c7c",
+    "4x5-n45752": "4b5797097c42cd43",
+    "5x5-4gem10": "a1201447a5f9c408",
+    "5x5-n45752": "986f320eb5e16ce6",
+}
+"""Hard impossible puzzles (seeds 1 and 2 of each size) and a digest of their proofs' words
+(:func:`proof_digest`), as their keys print them: an id printed once keeps its page."""
+
+
+def proof_digest(proof: Proof) -> str:
+    text = json.dumps([proof.lines, proof.brief_lines])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_a_printed_puzzles_proof_keeps_its_words() -> None:
+    """Making proofs faster must not change a word of them."""
+    for puzzle_id, digest in PRINTED_PROOFS.items():
+        proof = get_puzzle(puzzle_id).proof
+        assert proof is not None
+        assert proof_digest(proof) == digest, puzzle_id

@@ -28,10 +28,8 @@ from typing import BinaryIO, Literal
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator.draw.fonts import font_name, register, run_width, runs, shaped
 from generator.draw.layout import Size
@@ -57,14 +55,13 @@ JOINS = {"butt": 0, "round": 1}
 
 
 def _draw_path(canvas: Canvas, path: Path, height: float) -> None:
-    # the operators reportlab's path writes (a new path, moveTo, lineTo and close),
-    # written at once: a card face has hundreds of points
+    outline = canvas.beginPath()
     (x0, y0), *rest = path.points
-    code = ["n", f"{fp_str(x0 * mm, (height - y0) * mm)} m"]
-    code += [f"{fp_str(x * mm, (height - y) * mm)} l" for x, y in rest]
+    outline.moveTo(x0 * mm, (height - y0) * mm)
+    for x, y in rest:
+        outline.lineTo(x * mm, (height - y) * mm)
     if path.closed:
-        code.append("h")
-    outline = PDFPathObject(code)
+        outline.close()
     if path.fill:
         canvas.setFillColor(ink(path.fill))
     if path.stroke:

@@ -8,6 +8,13 @@ import os
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _xdist(pytestconfig: pytest.Config) -> None:
+    """The hook is pytest-xdist's: without it (``-p no:xdist``) there is nothing to ask."""
+    if not pytestconfig.pluginmanager.hasplugin("xdist"):
+        pytest.skip("pytest-xdist is not loaded")
+
+
 def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 

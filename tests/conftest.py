@@ -36,6 +36,7 @@ settings.register_profile(
 settings.load_profile("printables")
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: none without it (-p no:xdist)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto``: the cores this process may run on, and one more (the module's
     docstring says why); None leaves an explicit PYTEST_XDIST_AUTO_NUM_WORKERS to xdist."""

@@ -1,4 +1,5 @@
-"""What every test shares: one Hypothesis profile.
+"""What every test shares: one Hypothesis profile, and how many test processes
+``-n auto`` starts.
 
 No deadline (these machines are shared: a slow example is not a failure), no example
 database on disk (every run starts clean, so CI and a laptop agree), and slow data
@@ -7,12 +8,18 @@ generation allowed. A test that needs more or fewer examples says so with
 fixture (a fresh database per test, reused across its examples on purpose) suppresses
 that health check; nothing else is set per test.
 
+``-n auto`` (the README's command) starts one test process more than the machine's cores:
+the web app's tests spend much of their time waiting (on a browser's page to poll, a
+server to start or stop, a set's time to run out), and a third process on two cores
+computes meanwhile. PYTEST_XDIST_AUTO_NUM_WORKERS, when set, still decides.
+
 And one summary line per module for tests a ``skipif`` mark skips (a missing Debian
 package), not one per test.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator
 from pathlib import Path
 
@@ -27,6 +34,16 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("printables")
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: none without it (-p no:xdist)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: the cores this process may run on, and one more (the module's
+    docstring says why); None leaves an explicit PYTEST_XDIST_AUTO_NUM_WORKERS to xdist."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
 
 
 @pytest.hookimpl(wrapper=True)

@@ -33,6 +33,8 @@ from webapp.mat import store
 skip_without_chromium()
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080), (3840, 2160)]
+POLL_MS = 2000
+"""How often the projector asks for the session's state (projector.js)."""
 SOLVABLE = "RbzT RgzC RwzS Gb~T Gg=T GwzT BbzT Bw=T Bg~T"
 LONG = "Maximilian-Alexander W."  # 23 of the 24 characters a nickname may have
 
@@ -99,8 +101,11 @@ def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 @pytest.fixture(scope="module")
 def sessions(server: LiveServer, browser: Browser) -> Iterator[tuple[Page, dict[int, int]]]:
-    """Sessions with 0, 30 and 60 hands up in a running set; a logged-in teacher's page."""
+    """Sessions with 0, 30 and 60 hands up in a running set; a logged-in teacher's page.
+    The page's clock is Playwright's: time runs as it would, and a test may jump it to the
+    projector's next poll rather than wait for it."""
     context = browser.new_context(base_url=server.url)
+    context.clock.install()
     page = context.new_page()
     log_in(page)
     found: dict[int, int] = {}
@@ -217,6 +222,7 @@ def test_once_joining_is_closed_the_hands_take_the_join_codes_place(
     open_hands = page.locator("#hands li:not([hidden]):not(.more)").count()
     set_joining(server, found[60], False)
     try:
+        page.clock.fast_forward(POLL_MS)  # the next poll, now
         expect(page.locator("#join-qr")).to_be_hidden(timeout=5000)
         expect(page.locator("#join-code")).to_be_hidden()
         page.wait_for_timeout(100)

@@ -319,15 +319,16 @@ def read_order(answer: str, labels: Sequence[str]) -> list[str]:
     ...
     ValueError: 'D' is not a hand's letter; expected A, B or C
     """
-    expected = or_list(list(labels))
+    known = list(labels)  # each label whole: "ABC" in "ABCDE" is no label
+    expected = or_list(known)
     words = re.sub(r"(?i)\bhands?\b", " ", answer)
     order: list[str] = []
     for word in re.split(r"[\s,;>/.]+", words):
         if not word:
             continue
-        letters = [word.upper()] if word.upper() in labels else list(word.upper())
+        letters = [word.upper()] if word.upper() in known else list(word.upper())
         for letter in letters:
-            if letter not in labels:
+            if letter not in known:
                 shown = word if len(letters) == 1 else letter
                 raise ValueError(f"{shown!r} is not a hand's letter; expected {expected}")
             if letter in order:
@@ -335,7 +336,7 @@ def read_order(answer: str, labels: Sequence[str]) -> list[str]:
             order.append(letter)
     if not order:
         raise ValueError(f"no hand's letter was written; expected {expected}, best first")
-    missing = [L for L in labels if L not in order]
+    missing = [L for L in known if L not in order]
     if missing:
         what = f"hand {missing[0]} is" if len(missing) == 1 else f"hands {and_list(missing)} are"
         raise ValueError(f"{what} missing; write all {len(labels)} letters, best first")

@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import combinations, pairwise, permutations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from printables.cards.deck import Card
@@ -254,6 +254,8 @@ def test_any_seven_has_the_best_fives_the_brute_force_finds(deck: list[Card]) ->
 
 @settings(max_examples=60)
 @given(st.permutations("ABCDE"), st.sampled_from([" ", ", ", " > ", ""]), st.booleans())
+@example(list("ABCDE"), "", False)  # all five run together, in the labels' own order
+@example(list("ABC") + list("ED"), "", True)
 def test_orders_read_back_however_they_are_written(
     order: list[str], separator: str, lower: bool
 ) -> None:

@@ -196,13 +196,11 @@ def _pin_lines(proof: Proof) -> list[str]:
         return []
     rows, cols = proof.rows, proof.cols
     need = rows + cols - 1
-    order = (
-        {c: i for i, c in enumerate(c for c in proof.cards[0].deck.cards)} if proof.cards else {}
-    )
 
     def showing(*values: Value) -> list[Card]:
+        """The set's cards showing any of ``values``, in deck order."""
         return sorted((c for c in proof.cards if any(v in c.shown for v in values)),
-                      key=order.__getitem__)  # fmt: skip
+                      key=lambda c: c.index)  # fmt: skip
 
     rare: dict[Value, str] = {}  # a value too rare for a row, a column or any line
     unions: dict[frozenset[Value], tuple[Value, Value]] = {}
@@ -223,8 +221,7 @@ def _pin_lines(proof: Proof) -> list[str]:
         f"{pin.card}'s row and column each share one of its values and meet only at it, so "
         f"they hold {need} cards, each showing one of the two: of its values, only "
         f"{pin.row.symbol} and {pin.col.symbol} are shown on that many ({'; '.join(notes)}). "
-        f"So{turned} its "
-        f"row shares {pin.row.symbol} and its column {pin.col.symbol}."
+        f"So{turned} its row shares {pin.row.symbol} and its column {pin.col.symbol}."
     ]
     for value, length, line, others in ((pin.row, cols, "row", "columns"),
                                         (pin.col, rows, "column", "rows")):  # fmt: skip

@@ -156,15 +156,16 @@ def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
         return tuple(lines)
     if proof.facts:
         lines.append(f"Too few cards show both: {_facts_text(proof.facts)}.")
-    if proof.crowds and brief:
-        lines.append("Pairs left:")
-    elif proof.crowds:
-        lines.append(
-            ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
-             "patterns or shapes") + f"{_crowd_notes(proof.crowds, proof.mirrored)}:"
-        )  # fmt: skip
     if proof.crowds:
-        lines += _crowd_texts(proof.crowds, proof.cards)
+        told = _crowd_texts(proof.crowds, proof.cards)
+        if not brief:
+            lines.append(
+                ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
+                 "patterns or shapes") + f"{_crowd_notes(proof.crowds, proof.mirrored)}:"
+            )  # fmt: skip
+        elif len(told) > 1:  # one crowd says "Every pair left" itself
+            lines.append("Pairs left:")
+        lines += told
     elif proof.facts:
         lines.append("That rules out every pair of lists: no arrangement works.")
     else:

@@ -380,16 +380,16 @@ def test_a_puzzles_key_words_are_worked_out_once_and_travel_with_it() -> None:
 
 
 PRINTED_PROOFS = {
-    "3x3-4gem10": "0249b54d685105b3",
+    "3x3-4gem10": "2b83647982320f6f",
     "3x3-n45752": "68cae3d885871c75",
     "3x4-4gem10": "b27687853dce19ea",
-    "3x4-n45752": "442d1a42769c8d27",
+    "3x4-n45752": "a672a386659aca18",
     "4x3-4gem10": "a19e293997271192",
-    "4x3-n45752": "4b99c505fa376029",
+    "4x3-n45752": "cda7ce9833e260c9",
     "3x5-4gem10": "6b4040b064513a33",
     "3x5-n45752": "7aebf365f641314a",
     "4x4-4gem10": "cf140e20c3a4c09a",
-    "4x4-n45752": "b9df02b0dd5b25f5",
+    "4x4-n45752": "f36f3bf9e1d1db41",
     "4x5-4gem10": "212a487dafec2c7c",
     "4x5-n45752": "4b5797097c42cd43",
     "5x5-4gem10": "a1201447a5f9c408",
@@ -412,3 +412,17 @@ def test_a_printed_puzzles_proof_keeps_its_words() -> None:
         proof = get_puzzle(puzzle_id).proof
         assert proof is not None
         assert proof_digest(proof) == digest, puzzle_id
+
+
+def test_a_key_announces_the_pairs_left_only_before_several_crowds() -> None:
+    """A key's proof whose one crowd says "Every pair left" needs no "Pairs left:" above
+    it; one with several crowds keeps it, and a proof in full keeps its announcement."""
+    one = get_puzzle("5x5-m5cvwf").proof
+    assert one is not None and one.brief_lines[-1].startswith("Every pair left: ")
+    assert "Pairs left:" not in one.brief_lines
+    assert any(line.startswith("Pairs not ruled out by") for line in one.lines)
+    several = impossibility_proof(BOOK, 3, 3)
+    assert several.brief_lines[-3:-1] == (
+        "Pairs left:",
+        "(3) x (4): BwzT, RgzS, BgzT fit only at z x g/T: 3 cards, 2 places.",
+    )

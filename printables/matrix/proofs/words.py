@@ -62,16 +62,20 @@ RULES = (
     "a card that shows both. So a card fits no column when each of its values is shown on "
     "too few cards, of an attribute the rows hold another value of, or shown with a row's "
     'value on too few cards: "No row list holds g C (Rb~T would fit no column)" bars every '
-    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4. '
-    "A proof then takes one side's lists in turn, saying what the other side can share "
-    "with each, or rules out pairs of lists (row list x column list) by these counts; for "
-    "what is left it names cards that outnumber the only places they fit. In a square, each "
-    "pair holds the other way round too (the grid turned over), unless a card's row and "
-    "column are pinned first. (1-3) ... w/=/~ is three "
-    'lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a '
-    "row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) is 1 x 3 and 2 x 3; "
-    'B/G x T is a row sharing B or G crossing a column sharing T; "every other pair" is '
-    "each pair left but those named before it."
+    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4 '
+    '("Cards fitting no column: (1, 4) GbzS; (6) Rb~T" for several cards). "No row list '
+    'goes with a column list holding B ~ or w w" says that with each row list, a row value '
+    "and one of those column values are two values of one attribute or shown together on "
+    "too few cards. A proof then takes one side's lists in turn, saying what the other side "
+    "can share with each, or rules out pairs of lists (row list x column list) by these "
+    "counts; for what is left it names cards that outnumber the only places they fit, or "
+    "places that outnumber the only cards that fit them (every place holds a card). In a "
+    "square, each pair holds the other way round too (the grid turned over), unless a "
+    "card's row and column are pinned first or the columns are listed after the rows. "
+    '(1-3) ... w/=/~ is three lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 '
+    "card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) "
+    "is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
+    '"every other pair" is each pair left but those named before it.'
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
 (with :attr:`Proof.brief_lines`)."""
@@ -82,12 +86,9 @@ def _case_lines(proof: Proof) -> list[str]:
     a line for each such card, then a line for each other list."""
     other = "column" if proof.listed == "rows" else "row"
     options = proof.row_options if proof.listed == "rows" else proof.col_options
-    lonely: dict[Card, list[int]] = {}
-    for case in proof.cases:
-        if case.lonely is not None:
-            lonely.setdefault(case.lonely, []).append(case.option)
-    lines = [f"{_numbers_text(numbers)}: {card} fits no {other}."
-             for card, numbers in lonely.items()]  # fmt: skip
+    lines = _lonely_lines(
+        [(case.option, case.lonely) for case in proof.cases if case.lonely is not None], other
+    )
     for case in proof.cases:
         if case.lonely is not None:
             continue
@@ -145,12 +146,20 @@ def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
         bars = proof.row_bars if proof.listed == "rows" else proof.col_bars
         return (*lines, f"{side} lists{_left(bars, pinned)}: {_numbered(options)}.",
                 *_case_lines(proof))  # fmt: skip
-    lines.append(f"Row lists{_left(proof.row_bars, pinned)}: "
-                 f"{_numbered(proof.row_options) or 'none'}.")  # fmt: skip
-    if proof.row_options:
-        lines.append("Column lists: the same." if proof.mirrored
-                     else f"Column lists{_left(proof.col_bars, pinned)}: "
-                     f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
+    row_line = (f"Row lists{_left(proof.row_bars, pinned, proof.row_crossed)}: "
+                f"{_numbered(proof.row_options) or 'none'}.")  # fmt: skip
+    col_line = (f"Column lists{_left(proof.col_bars, pinned, proof.col_crossed)}: "
+                f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
+    if proof.row_crossed:  # the rows cut down by the column lists, listed first
+        lines += [col_line, *_lonely_lines(proof.lonely, "row"),
+                  _crossed_line(proof.row_crossed, "column", "row"), row_line]  # fmt: skip
+    else:
+        lines.append(row_line)
+        if proof.row_options:
+            if proof.col_crossed:
+                lines += [*_lonely_lines(proof.lonely, "column"),
+                          _crossed_line(proof.col_crossed, "row", "column")]  # fmt: skip
+            lines.append("Column lists: the same." if proof.mirrored else col_line)
     if not (proof.row_options and proof.col_options):
         lines.append("No arrangement works.")
         return tuple(lines)
@@ -181,9 +190,33 @@ def _trivial(proof: Proof) -> bool:
     return not (proof.cases or proof.row_options or proof.row_bars or proof.pin)
 
 
-def _left(bars: Sequence[Bar], pinned: bool = False) -> str:
-    """After a side's bars or a pinned card, its lists are those left."""
-    return " left" if bars or pinned else ""
+def _left(bars: Sequence[Bar], pinned: bool = False, crossed: Sequence[Option] = ()) -> str:
+    """After a side's bars, a pinned card or values no list across goes with, its lists
+    are those left."""
+    return " left" if bars or pinned or crossed else ""
+
+
+def _lonely_lines(lonely: Sequence[tuple[int, Card]], across: str) -> list[str]:
+    """The lists where a card fits no line across: ``(1, 3-5): Gw~C fits no column.``,
+    or for several cards one line, each card after the numbers of its lists: ``Cards
+    fitting no column: (1, 3-5) Gw~C; (8) Rb~T.``"""
+    numbers: dict[Card, list[int]] = {}
+    for n, card in lonely:
+        numbers.setdefault(card, []).append(n)
+    if len(numbers) == 1:
+        [(card, told)] = numbers.items()
+        return [f"{_numbers_text(told)}: {card} fits no {across}."]
+    if not numbers:
+        return []
+    each = [f"{_numbers_text(told)} {card}" for card, told in numbers.items()]
+    return [f"Cards fitting no {across}: {'; '.join(each)}."]
+
+
+def _crossed_line(crossed: Sequence[Option], across: str, side: str) -> str:
+    """The values no list across goes with: ``No row list goes with a column list holding
+    B ~, w w or C.`` (:data:`RULES` says why such a step holds)."""
+    held = or_list([symbols(values) for values in crossed])
+    return f"No {across} list goes with a {side} list holding {held}."
 
 
 def _pin_lines(proof: Proof) -> list[str]:
@@ -284,10 +317,32 @@ def _intro(proof: Proof) -> str:
             f'{other}" holds for list 1 and for list 4 as a bar does; B/G x T is a row '
             "sharing B or G crossing a column sharing T."
         )
+    crossed = "row" if proof.row_crossed else "column" if proof.col_crossed else ""
+    if crossed:
+        across = "column" if crossed == "row" else "row"
+        told.append(
+            f'"No {across} list goes with a {crossed} list holding B ~ or w w": with each '
+            f"{across} list, one of its values and one of those are two values of one "
+            "attribute, or shown together on fewer cards than the lines sharing them cross "
+            "in; so those lists are left out."
+        )
+        if proof.lonely:
+            told.append(
+                f'"(1, 4): GbzS fits no {crossed}" rules out {across} lists 1 and 4 as a bar '
+                f'does ("Cards fitting no {crossed}: (1, 4) GbzS; (6) Rb~T" for several).'
+            )
     if proof.crowds:
         told.append(
             'The pairs of lists left are those no rule or fact rules out; "every other pair" '
             "is each of them but those named before it."
+        )
+    whys = {crowd.why for crowd in proof.crowds} | {
+        why for case in proof.cases for why in case.crowds
+    }
+    if any(why.unfilled for why in whys):
+        told.append(
+            '"Only GbzS, Gg~S fit at B x ~ or b x S: 3 places, 2 cards": no other card fits '
+            "there, and every place holds a card."
         )
     if proof.facts:
         told.append(
@@ -347,10 +402,21 @@ def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[st
 
 
 def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
-    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``"""
+    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``, or the other way round,
+    ``Only Bw~T, Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``"""
     places = f"{why.places} place{'s' if why.places != 1 else ''}"
+    count = f"{len(why.cards)} card{'s' if len(why.cards) != 1 else ''}"
+    if why.unfilled:
+        fit = "fits" if len(why.cards) == 1 else "fit"
+        return (f"only {_cards_text(why.cards, cards)} {fit} at "
+                f"{_crossings_text(why.crossings)}: {places}, {count}.")  # fmt: skip
     return (f"{_cards_text(why.cards, cards)} fit only at {_crossings_text(why.crossings)}: "
             f"{len(why.cards)} cards, {places}.")  # fmt: skip
+
+
+def crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
+    """A crowd's words as a step gives them (for weighing one against another)."""
+    return _crowd_text(why, cards)
 
 
 def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:

@@ -446,10 +446,11 @@ class _Sets:
         self, options: Sequence[tuple[int, ...]], across: Sequence[tuple[int, ...]]
     ) -> list[tuple[int, ...]]:
         """Few values (:data:`CROSSED_SIZES`) that no list of ``across`` (the lines
-        across) goes with: with each of those lists, a value of it and one of these are two values of
-        one attribute, or shown together on fewer cards than k lines sharing the one and
-        m sharing the other cross in (:meth:`cap` without the counts of one side). Chosen
-        greedily while each bars at least two of ``options`` not barred yet."""
+        across) goes with: with each of those lists, a value of it and one of these are
+        two values of one attribute, or shown together on fewer cards than k lines
+        sharing the one and m sharing the other cross in (:meth:`cap` without the counts
+        of one side). Chosen greedily while each bars at least two of ``options`` not
+        barred yet."""
         usable = sorted({v for option in options for v in option})
         held = [_unary(option) for option in options]
         every = (1 << len(across)) - 1

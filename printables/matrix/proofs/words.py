@@ -23,18 +23,52 @@ def symbols(option: Sequence[Value]) -> str:
 def _numbered(options: Sequence[Option]) -> str:
     """Lists numbered from 1; lists in a row that differ only in their last value share
     one entry, the last values given in turn: ``(5-7) B G R b w/=/~`` is (5) B G R b w,
-    (6) B G R b = and (7) B G R b ~.
+    (6) B G R b = and (7) B G R b ~. When it is shorter, lists in a row that begin
+    alike (their first two or three values) say those values once before their
+    entries: ``B G: (1-2) w/=, (3) R w`` is (1) B G w, (2) B G = and (3) B G R w.
 
     >>> from printables.cards import FOUR_D
     >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
-    >>> print(_numbered([tuple(v[s] for s in o.split()) for o in ("B G w", "B G =", "B R w")]))
+    >>> def lists(*texts): return [tuple(v[s] for s in o.split()) for o in texts]
+    >>> print(_numbered(lists("B G w", "B G =", "B R w")))
     (1-2) B G w/=; (3) B R w
+    >>> print(_numbered(lists("B G R b w", "B G R b =", "B G R g w", "B G w = ~", "R b w = ~")))
+    B G: (1-2) R b w/=, (3) R g w, (4) w = ~; (5) R b w = ~
     """
+    return min((_headed(options, size) for size in (0, 2, 3)), key=len)
+
+
+def _headed(options: Sequence[Option], size: int) -> str:
+    """:func:`_numbered`'s words with each run of lists that share their first ``size``
+    values (0: none) and take three entries or more grouped under those values."""
+    runs: list[tuple[Option, int, list[Option]]] = []  # head, first number, the lists
+    for n, option in enumerate(options, 1):
+        head = option[:size] if 0 < size < len(option) - 1 else ()
+        if runs and runs[-1][0] == head:
+            runs[-1][2].append(option)
+        else:
+            runs.append((head, n, [option]))
+    told: list[tuple[Option, int, list[Option]]] = []  # headless lists run together
+    for head, start, run in runs:
+        if head and len(_ranges([o[size:] for o in run])) < 3:
+            head = ()
+        if not head and told and not told[-1][0]:
+            told[-1][2].extend(run)
+        else:
+            told.append((head, start, list(run)))
+
+    def entries(start: int, rests: list[Option], between: str) -> str:
+        return between.join(
+            f"({start + first - 1}{'' if last == first else f'-{start + last - 1}'}) "
+            + " ".join([*(v.symbol for v in shared), "/".join(v.symbol for v in tails)])
+            for first, last, shared, tails in _ranges(rests)
+        )
+
     return "; ".join(
-        f"({first}{'' if last == first else f'-{last}'}) "
-        + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
-        for first, last, head, tails in _ranges(options)
-    )
+        f"{symbols(head)}: {entries(start, [o[size:] for o in run], ', ')}"
+        if head else entries(start, run, "; ")
+        for head, start, run in told
+    )  # fmt: skip
 
 
 def _ranges(options: Sequence[Option]) -> list[tuple[int, int, Option, list[Value]]]:
@@ -72,7 +106,8 @@ RULES = (
     "places that outnumber the only cards that fit them (every place holds a card). In a "
     "square, each pair holds the other way round too (the grid turned over), unless a "
     "card's row and column are pinned first or the columns are listed after the rows. "
-    '(1-3) ... w/=/~ is three lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 '
+    '(1-3) ... w/=/~ is three lists, ending in w, = and ~, and "B G: (1) R S, (2-3) b w/z" '
+    'is lists B G R S, B G b w and B G b z; "1: ~ T (1 x 2)" says only 1 '
     "card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) "
     "is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
     '"every other pair" is each pair left but those named before it.'
@@ -310,6 +345,8 @@ def _intro(proof: Proof) -> str:
     if any(first < last for o in (proof.row_options, proof.col_options)
            for first, last, _, _ in _ranges(o)):  # fmt: skip
         told.append("(1-3) ... w/=/~ is three lists, ending in w, = and ~.")
+    if any(": " in _numbered(o) for o in (proof.row_options, proof.col_options)):
+        told.append('"B G: (1) R S, (2-3) b w/z" is lists B G R S, B G b w and B G b z.')
     if proof.cases:
         other = "column" if proof.listed == "rows" else "row"
         told.append(

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations_with_replacement, permutations
 from typing import NoReturn
 
 from printables.cards.deck import Card
@@ -78,8 +78,9 @@ def _proofs(
     """The proofs over these lists (every list the counts allow, or those a pinned card
     allows): their bars, then the proof by pairs and, outside squares of 4 and 5, the
     proof by lists; or, ``crossing``, proofs by pairs whose side with more lists is cut
-    down by the values no list across goes with (:meth:`_Sets.crossed`), with and without
-    that side's bars (none in a grid that holds turned over)."""
+    down, instead of by its bars, by the values no list across goes with
+    (:meth:`_Sets.crossed`), with and without the lists across where a card fits nothing
+    told first (none in a grid that holds turned over)."""
     mirrored = rows == cols and pin is None
     row_bars = sets.bars(row_all, rows)
     col_bars = row_bars if mirrored else sets.bars(col_all, cols)
@@ -94,21 +95,17 @@ def _proofs(
     def told(proof: Proof) -> Proof:
         return replace(proof, row_bars=barred(row_bars), col_bars=barred(col_bars), pin=pin)
 
-    if crossing:  # (a square's proof no longer holds turned over: the columns are cut)
-        if not (row_options and col_options):
-            return []
+    if crossing:
+        if mirrored or not (row_options and col_options):
+            return []  # (a square's unpinned proof cut so was never the shorter: bench_proofs)
+        # the side cut down needs no bars of its own (with them, never shorter)
         cut_rows = len(row_options) > len(col_options)
+        listed, cut = (col_options, row_all) if cut_rows else (row_options, col_all)
         found = []
-        for bars_kept, lonely in product((True, False), repeat=2):
-            if cut_rows:
-                cut = _left_by(row_all, row_bars if bars_kept else [])
-                proof = _crossing(sets, rows, cols, col_options, cut, cut_rows, lonely)
-                bars = (barred(row_bars) if bars_kept else (), barred(col_bars))
-            else:
-                cut = _left_by(col_all, col_bars if bars_kept else [])
-                proof = _crossing(sets, rows, cols, row_options, cut, cut_rows, lonely)
-                bars = (barred(row_bars), barred(col_bars) if bars_kept else ())
+        for lonely in (False, True):
+            proof = _crossing(sets, rows, cols, listed, cut, cut_rows, lonely)
             if proof is not None:
+                bars = ((), barred(col_bars)) if cut_rows else (barred(row_bars), ())
                 found.append(replace(proof, row_bars=bars[0], col_bars=bars[1], pin=pin))
         return found
     proofs = [told(_by_pairs(sets, rows, cols, row_options, col_options, mirrored))]
@@ -326,8 +323,11 @@ def _fewest_crowds(
             max(places(group, pair) for pair in pairs),
         )
         # the other way round: the crossings the crowd does not fit hold more places
-        # than there are cards left, the only ones that fit them
+        # than there are cards left, the only ones that fit them (fewer words only when
+        # the crowd holds most of the set)
         empty = {at for pair in pairs for at, shown, _ in crossings[pair] if not shown & group}
+        if size[group] * 2 <= len(sets.cards):
+            empty = set()
         fit = 0  # the cards that fit any of them
         for pair in pairs:
             for at, shown, _ in crossings[pair]:

@@ -29,8 +29,10 @@ lists (the columns, say) cut down by the rows: "No row list goes with a column l
 holding B ~ or w w" (with each row list, a row value and one of those are two values of
 one attribute or shown together on too few cards), so only the column lists left are
 numbered; the row lists where a card fits no column are told first ("Cards fitting no
-column: (1, 4) GbzS; (6) Rb~T") and take no other step. A square's proof cut so lists its
-columns too and no longer holds turned over.
+column: (1, 4) GbzS; (6) Rb~T") and take no other step. (A square's proof is cut so only
+with a card pinned: unpinned, it would no longer hold turned over, and was never the
+shorter.) Long listings write the first values that lists in a row share once, in
+brackets: "[B G] (1) R S, (2-3) b w/z" is B G R S, B G b w and B G b z.
 
 **A pinned card.** A card's row and column meet only at it, so together they hold
 rows + columns - 1 cards, each showing one of the two values they share. When only one

@@ -24,8 +24,8 @@ def _numbered(options: Sequence[Option]) -> str:
     """Lists numbered from 1; lists in a row that differ only in their last value share
     one entry, the last values given in turn: ``(5-7) B G R b w/=/~`` is (5) B G R b w,
     (6) B G R b = and (7) B G R b ~. When it is shorter, lists in a row that begin
-    alike (their first two or three values) say those values once before their
-    entries: ``B G: (1-2) w/=, (3) R w`` is (1) B G w, (2) B G = and (3) B G R w.
+    alike (their first two or three values) say those values once, in brackets, before
+    their entries: ``[B G] (1-2) w/=, (3) R w`` is (1) B G w, (2) B G = and (3) B G R w.
 
     >>> from printables.cards import FOUR_D
     >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
@@ -33,7 +33,7 @@ def _numbered(options: Sequence[Option]) -> str:
     >>> print(_numbered(lists("B G w", "B G =", "B R w")))
     (1-2) B G w/=; (3) B R w
     >>> print(_numbered(lists("B G R b w", "B G R b =", "B G R g w", "B G w = ~", "R b w = ~")))
-    B G: (1-2) R b w/=, (3) R g w, (4) w = ~; (5) R b w = ~
+    [B G] (1-2) R b w/=, (3) R g w, (4) w = ~; (5) R b w = ~
     """
     return min((_headed(options, size) for size in (0, 2, 3)), key=len)
 
@@ -65,7 +65,7 @@ def _headed(options: Sequence[Option], size: int) -> str:
         )
 
     return "; ".join(
-        f"{symbols(head)}: {entries(start, [o[size:] for o in run], ', ')}"
+        f"[{symbols(head)}] {entries(start, [o[size:] for o in run], ', ')}"
         if head else entries(start, run, "; ")
         for head, start, run in told
     )  # fmt: skip
@@ -105,8 +105,8 @@ RULES = (
     "counts; for what is left it names cards that outnumber the only places they fit, or "
     "places that outnumber the only cards that fit them (every place holds a card). In a "
     "square, each pair holds the other way round too (the grid turned over), unless a "
-    "card's row and column are pinned first or the columns are listed after the rows. "
-    '(1-3) ... w/=/~ is three lists, ending in w, = and ~, and "B G: (1) R S, (2-3) b w/z" '
+    "card's row and column are pinned first. "
+    '(1-3) ... w/=/~ is three lists, ending in w, = and ~, and "[B G] (1) R S, (2-3) b w/z" '
     'is lists B G R S, B G b w and B G b z; "1: ~ T (1 x 2)" says only 1 '
     "card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) "
     "is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
@@ -345,8 +345,8 @@ def _intro(proof: Proof) -> str:
     if any(first < last for o in (proof.row_options, proof.col_options)
            for first, last, _, _ in _ranges(o)):  # fmt: skip
         told.append("(1-3) ... w/=/~ is three lists, ending in w, = and ~.")
-    if any(": " in _numbered(o) for o in (proof.row_options, proof.col_options)):
-        told.append('"B G: (1) R S, (2-3) b w/z" is lists B G R S, B G b w and B G b z.')
+    if any("[" in _numbered(o) for o in (proof.row_options, proof.col_options)):
+        told.append('"[B G] (1) R S, (2-3) b w/z" is lists B G R S, B G b w and B G b z.')
     if proof.cases:
         other = "column" if proof.listed == "rows" else "row"
         told.append(

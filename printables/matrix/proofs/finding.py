@@ -132,7 +132,7 @@ def _crossing(
     lonely: list[tuple[int, int]] = []  # (list number, card)
     going: list[int] = []  # the listed lists with a place for every card
     for i, option in enumerate(listed):
-        _, first = sets.across(Counter(option), across) if lonely_told else ({}, None)
+        first = sets.across(Counter(option), across)[1] if lonely_told else None
         if first is None:
             going.append(i)
         else:
@@ -141,7 +141,7 @@ def _crossing(
     crossed = sets.crossed(cut, kept) if kept else []
     if not crossed:
         return None
-    left = _left_by(cut, [(c, -1) for c in crossed])
+    left = _left_by(cut, [(c, -1) for c in crossed])  # (as bars, with no card of their own)
     if cut_rows:
         proof = _by_pairs(sets, rows, cols, left, kept, False)
         crowds = tuple(replace(c, col_list=going[c.col_list - 1] + 1) for c in proof.crowds)

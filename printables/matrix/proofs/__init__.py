@@ -19,6 +19,20 @@ proof goes through what the rows and the columns could share:
 4. **Crowds.** Each pair of lists left fails because some cards fit only at crossings
    with fewer places than cards: "GbzS, Gg~T, Rb~T fit only at G x C: 3 cards, 2 places".
    A crowd is told once for every pair it serves, with the most places it has in any.
+   A crowd of most of the set is told the other way round when that is shorter: the
+   crossings it does not fit hold more places than the cards left, the only ones that
+   fit them, and every place holds a card ("only Bw~T, Rb~T fit at R x b: 3 places, 2
+   cards").
+
+**Lists no list across goes with.** A long proof is tried again with the side with more
+lists (the columns, say) cut down by the rows: "No row list goes with a column list
+holding B ~ or w w" (with each row list, a row value and one of those are two values of
+one attribute or shown together on too few cards), so only the column lists left are
+numbered; the row lists where a card fits no column are told first ("Cards fitting no
+column: (1, 4) GbzS; (6) Rb~T") and take no other step. (A square's proof is cut so only
+with a card pinned: unpinned, it would no longer hold turned over, and was never the
+shorter.) Long listings write the first values that lists in a row share once, in
+brackets: "[B G] (1) R S, (2-3) b w/z" is B G R S, B G b w and B G b z.
 
 **A pinned card.** A card's row and column meet only at it, so together they hold
 rows + columns - 1 cards, each showing one of the two values they share. When only one
@@ -38,8 +52,10 @@ over them, each with a crowd. :func:`impossibility_proof` keeps whichever is sho
 A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
 and words second, so that :func:`check_proof` re-checks every step by itself, without
 the solver or the builder's helpers: it counts again that a pinned card fits nowhere
-else, checks each bar value by value, rebuilds the lists by brute force, counts every
-crossing again, and confirms that the facts and crowds leave no pair of lists standing.
+else, checks each bar value by value, checks every list across against the values no list
+across goes with and each card said to fit nothing across, rebuilds the lists by brute
+force, counts every crossing again, and confirms that the facts and crowds leave no pair
+of lists standing.
 :func:`impossibility_proof` raises ValueError for a set that can be solved.
 
 >>> from printables.cards import FOUR_D, read_cards

@@ -31,15 +31,35 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
         _check_bar(cards, bar, rows, "row")
     for bar in proof.col_bars:
         _check_bar(cards, bar, cols, "column")
+    if (proof.row_crossed or proof.col_crossed) and (
+        proof.cases or (proof.row_crossed and proof.col_crossed)
+    ):
+        raise ProofError("values no list across goes with are only for one side, in a "
+                         "proof by pairs")  # fmt: skip
     if proof.cases:
         _check_cases(cards, rows, cols, proof)
         check_words(proof.lines)
         return
-    if list(proof.row_options) != _options_left(cards, rows, cols, proof.row_bars, proof.pin):
+    if proof.lonely and not (proof.row_crossed or proof.col_crossed):
+        raise ProofError("lists with a card that fits nothing across are told only in a "
+                         "proof with values no list across goes with")  # fmt: skip
+    row_lists = _options_left(cards, rows, cols, proof.row_bars, proof.pin)
+    col_lists = _options_left(cards, cols, rows, proof.col_bars, _turned(proof.pin))
+    # the lists of the side listed in full where a card fits nothing across: by number
+    out = {n for n, _ in proof.lonely}
+    if proof.col_crossed:
+        _check_lonely(cards, proof.lonely, row_lists, rows, "column")
+        going = [o for n, o in enumerate(row_lists, 1) if n not in out]
+        _check_crossed(cards, proof.col_crossed, going, "column", "row")
+        col_lists = [o for o in col_lists if not any(_holds(o, c) for c in proof.col_crossed)]
+    if proof.row_crossed:
+        _check_lonely(cards, proof.lonely, col_lists, cols, "row")
+        going = [o for n, o in enumerate(col_lists, 1) if n not in out]
+        _check_crossed(cards, proof.row_crossed, going, "row", "column")
+        row_lists = [o for o in row_lists if not any(_holds(o, c) for c in proof.row_crossed)]
+    if list(proof.row_options) != row_lists:
         raise ProofError("the row lists are not exactly those the counts allow")
-    if list(proof.col_options) != _options_left(
-        cards, cols, rows, proof.col_bars, _turned(proof.pin)
-    ):
+    if list(proof.col_options) != col_lists:
         raise ProofError("the column lists are not exactly those the counts allow")
     for fact in proof.facts:
         both = sum(1 for c in cards if fact.row in c.shown and fact.col in c.shown)
@@ -51,6 +71,8 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
     crowded = {(c.row_list, c.col_list): c.why for c in proof.crowds}
     for i, row_option in enumerate(proof.row_options, 1):
         for j, col_option in enumerate(proof.col_options, 1):
+            if (i if proof.col_crossed else j) in out:
+                continue  # a card fits no line across the list listed in full
             if _ruled(proof, row_option, col_option):
                 continue
             if (i, j) in crowded:
@@ -77,6 +99,56 @@ def _check_bar(cards: Sequence[Card], bar: Bar, across: int, side: str) -> None:
             f"a {side} list holding {symbols(bar.values)} leaves {bar.card} a line sharing "
             f"{w.symbol}"
         )
+
+
+def _holds(option: Option, values: Option) -> bool:
+    """Whether a list holds ``values``, each at least as often."""
+    return all(option.count(v) >= values.count(v) for v in values)
+
+
+def _check_lonely(
+    cards: Sequence[Card], lonely: Sequence[tuple[int, Card]], listed: Sequence[Option],
+    across: int, other: str,
+) -> None:  # fmt: skip
+    """That each card told fits no line across its list (of ``across`` cards): each of
+    its values is shown on too few cards for one, is of an attribute the list holds
+    another value of, or is shown with a value of the list on fewer cards than lines
+    share it."""
+    for n, card in lonely:
+        if not 1 <= n <= len(listed):
+            raise ProofError(f"there is no list {n}")
+        option = listed[n - 1]
+        for w in card.shown:
+            if sum(1 for c in cards if w in c.shown) < across:
+                continue
+            if any(v != w and v.attribute == w.attribute for v in option):
+                continue
+            if any(sum(1 for c in cards if v in c.shown and w in c.shown) < option.count(v)
+                   for v in option):  # fmt: skip
+                continue
+            raise ProofError(f"list {n}: {card} fits a {other} sharing {w.symbol}")
+
+
+def _check_crossed(
+    cards: Sequence[Card], crossed: Sequence[Option], across: Sequence[Option], side: str,
+    other: str,
+) -> None:  # fmt: skip
+    """That no list across (every one the counts and bars allow) goes with a list of
+    ``side`` holding any of ``crossed``: with each, a value of it and one of them are two
+    values of one attribute, or shown together on fewer cards than the k lines sharing
+    the one and the m lines sharing the other cross in."""
+    for values in crossed:
+        for option in across:
+            if not any(
+                (v != w and v.attribute == w.attribute)
+                or sum(1 for c in cards if v in c.shown and w in c.shown)
+                < option.count(v) * values.count(w)
+                for v in set(option) for w in set(values)
+            ):  # fmt: skip
+                raise ProofError(
+                    f"a {side} list holding {symbols(values)} could go with the {other} list "
+                    f"{symbols(option)}"
+                )
 
 
 def _check_pin(cards: Sequence[Card], rows: int, cols: int, pin: Pin) -> None:
@@ -207,11 +279,20 @@ def _check_crowd(
     cards: Sequence[Card], rows: Option, cols: Option, why: TooMany, where: str
 ) -> None:
     crossings = {(v, w) for v in rows for w in cols}
+    places = sum(rows.count(v) * cols.count(w) for v, w in set(why.crossings))
+    if why.unfilled:  # places that only the cards named fit, more places than cards
+        for card in cards:
+            if card not in why.cards and any(
+                v in card.shown and w in card.shown for v, w in set(why.crossings) & crossings
+            ):
+                raise ProofError(f"{where}: {card} fits a crossing named and is not named")
+        if not (places >= why.places > len(set(why.cards))):
+            raise ProofError(f"{where}: the places do not outnumber the cards that fit them")
+        return
     for card in why.cards:
         fits = {(v, w) for v, w in crossings if v in card.shown and w in card.shown}
         if not fits <= set(why.crossings):
             raise ProofError(f"{where}: {card} fits a crossing not named")
-    places = sum(rows.count(v) * cols.count(w) for v, w in set(why.crossings))
     if not (places <= why.places < len(set(why.cards))):
         raise ProofError(f"{where}: the cards do not outnumber their places")
 

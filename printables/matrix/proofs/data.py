@@ -38,11 +38,16 @@ class TooFew:
 class TooMany:
     """Cards that fit only at ``crossings`` (row value, column value), which hold at most
     ``places``, fewer than there are cards (a crossing named may be missing from a pair
-    of lists: it holds no place there)."""
+    of lists: it holds no place there).
+
+    Or, ``unfilled``, the other way round: the ``crossings`` hold at least ``places``,
+    more than the ``cards``, the only cards that fit any of them, and every place holds
+    a card (a crowd of most of the set says it in fewer words this way)."""
 
     cards: tuple[Card, ...]
     crossings: tuple[tuple[Value, Value], ...]
     places: int
+    unfilled: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,12 +134,30 @@ class Proof:
     """Values no column list may hold (in a square, the row bars unless a card is pinned)."""
     pin: Pin | None = None
     """A card pinned to one crossing, which the lists (before the bars) all allow."""
+    row_crossed: tuple[Option, ...] = ()
+    """Values no row list may hold because no column list goes with them: with each
+    column list, some column value and one of these are two values of one attribute, or
+    shown together on too few cards for the lines sharing them to cross. The row lists
+    are those left (after the row bars too); the column lists are then listed first, in
+    full."""
+    col_crossed: tuple[Option, ...] = ()
+    """The same for the columns, against every row list (at most one side is crossed; a
+    square's proof then no longer holds turned over: its columns are listed, and its
+    pairs taken one way round)."""
+    lonely: tuple[tuple[int, Card], ...] = ()
+    """In a proof with values no list across goes with: lists of the side listed in full
+    (by number from 1) with a card that fits no line across them (each of its values
+    shown on too few cards for a line across, of an attribute the list holds another
+    value of, or shown with a value of the list on fewer cards than lines share it).
+    They go with no list across, and the other steps leave them out."""
 
     @property
     def mirrored(self) -> bool:
         """Whether every step holds with rows and columns swapped (the grid turned over):
-        in a square, unless a pinned card has fixed which way round the grid lies."""
-        return self.rows == self.cols and self.pin is None
+        in a square, unless a pinned card has fixed which way round the grid lies, or one
+        side's lists are cut down by the other's (:attr:`col_crossed`)."""
+        crossed = self.row_crossed or self.col_crossed
+        return self.rows == self.cols and self.pin is None and not crossed
 
     @cached_property
     def lines(self) -> tuple[str, ...]:

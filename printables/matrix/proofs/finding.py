@@ -20,10 +20,15 @@ from printables.matrix.proofs.data import (
     TooFew,
     TooMany,
 )
+from printables.matrix.proofs.words import crowd_text
 from printables.matrix.solver import check_set
 
 PINS_TRIED = 3
 """The most pinned cards a proof is tried with (each a proof more to build)."""
+
+CROSSED_SIZES = (1, 2, 3, 4)
+"""How many values (counted with repeats) a step of values no list across goes with may
+name together (:meth:`_Sets.crossed`); four cut a few more lists than three."""
 
 PINNED_FROM = 1000
 """The length (as a key prints it) from which a proof is tried again with a pinned card:
@@ -36,18 +41,22 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     Lists holding a few values that leave a card no place across are barred first
     (:meth:`_Sets.bars`); of the proof by pairs of the lists left and the proof by one
     side's lists (:func:`_by_lists`), the shorter as a key prints it is kept; and a
-    long one is tried again with a card pinned to its one crossing (:class:`Pin`)."""
+    long one is tried again with the side with more lists cut down by the values no list
+    of the other side goes with (:func:`_crossing`), and with a card pinned to its one
+    crossing (:class:`Pin`), with and without that cut."""
     check_set(cards, rows, cols)
     sets = _Sets(cards)
     row_all = sets.options(rows, cols)
     col_all = row_all if rows == cols else sets.options(cols, rows)
     proofs = _proofs(sets, rows, cols, row_all, col_all, None)
     if row_all and col_all and min(map(_length, proofs)) >= PINNED_FROM:
+        proofs += _proofs(sets, rows, cols, row_all, col_all, None, crossing=True)
         for x, u, v in sets.pins(rows, cols)[:PINS_TRIED]:
             pin = Pin(cards[x], sets.values[u], sets.values[v])
             pinned_rows = sets.pinned(row_all, u, sets.shows[v], x, rows)
             pinned_cols = sets.pinned(col_all, v, sets.shows[u], x, cols)
             proofs += _proofs(sets, rows, cols, pinned_rows, pinned_cols, pin)
+            proofs += _proofs(sets, rows, cols, pinned_rows, pinned_cols, pin, crossing=True)
     # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them
     return min(proofs, key=_length)
 
@@ -64,10 +73,14 @@ def _proofs(
     row_all: list[tuple[int, ...]],
     col_all: list[tuple[int, ...]],
     pin: Pin | None,
+    crossing: bool = False,
 ) -> list[Proof]:
     """The proofs over these lists (every list the counts allow, or those a pinned card
     allows): their bars, then the proof by pairs and, outside squares of 4 and 5, the
-    proof by lists."""
+    proof by lists; or, ``crossing``, proofs by pairs whose side with more lists is cut
+    down, instead of by its bars, by the values no list across goes with
+    (:meth:`_Sets.crossed`), with and without the lists across where a card fits nothing
+    told first (none in a grid that holds turned over)."""
     mirrored = rows == cols and pin is None
     row_bars = sets.bars(row_all, rows)
     col_bars = row_bars if mirrored else sets.bars(col_all, cols)
@@ -75,17 +88,79 @@ def _proofs(
     col_options = _left_by(col_all, col_bars)
     value = sets.values
     cards = sets.cards
-    row_barred = tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in row_bars)
-    col_barred = tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in col_bars)
+
+    def barred(bars: list[tuple[tuple[int, ...], int]]) -> tuple[Bar, ...]:
+        return tuple(Bar(tuple(value[v] for v in b), cards[c]) for b, c in bars)
 
     def told(proof: Proof) -> Proof:
-        return replace(proof, row_bars=row_barred, col_bars=col_barred, pin=pin)
+        return replace(proof, row_bars=barred(row_bars), col_bars=barred(col_bars), pin=pin)
 
+    if crossing:
+        if mirrored or not (row_options and col_options):
+            return []  # (a square's unpinned proof cut so was never the shorter: bench_proofs)
+        # the side cut down needs no bars of its own (with them, never shorter)
+        cut_rows = len(row_options) > len(col_options)
+        listed, cut = (col_options, row_all) if cut_rows else (row_options, col_all)
+        found = []
+        for lonely in (False, True):
+            proof = _crossing(sets, rows, cols, listed, cut, cut_rows, lonely)
+            if proof is not None:
+                bars = ((), barred(col_bars)) if cut_rows else (barred(row_bars), ())
+                found.append(replace(proof, row_bars=bars[0], col_bars=bars[1], pin=pin))
+        return found
     proofs = [told(_by_pairs(sets, rows, cols, row_options, col_options, mirrored))]
     if row_options and col_options and (rows != cols or rows == 3):
         # in squares of 4 and 5 the proof by lists was never the shorter (bench_proofs)
         proofs.append(told(_by_lists(sets, rows, cols, row_options, col_options)))
     return proofs
+
+
+def _crossing(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    listed: list[tuple[int, ...]],
+    cut: list[tuple[int, ...]],
+    cut_rows: bool,
+    lonely_told: bool,
+) -> Proof | None:
+    """The proof by pairs whose side with more lists (``cut``, the rows when
+    ``cut_rows``) is cut down by values no list of the other side (``listed``) goes
+    with; when ``lonely_told``, the lists of that side where a card fits no line across
+    are told first and left out of the rest. None when no value is found."""
+    across = rows if not cut_rows else cols  # the cards in a line across ``listed``
+    lonely: list[tuple[int, int]] = []  # (list number, card)
+    going: list[int] = []  # the listed lists with a place for every card
+    for i, option in enumerate(listed):
+        first = sets.across(Counter(option), across)[1] if lonely_told else None
+        if first is None:
+            going.append(i)
+        else:
+            lonely.append((i + 1, first))
+    kept = [listed[i] for i in going]
+    crossed = sets.crossed(cut, kept) if kept else []
+    if not crossed:
+        return None
+    left = _left_by(cut, [(c, -1) for c in crossed])  # (as bars, with no card of their own)
+    if cut_rows:
+        proof = _by_pairs(sets, rows, cols, left, kept, False)
+        crowds = tuple(replace(c, col_list=going[c.col_list - 1] + 1) for c in proof.crowds)
+    else:
+        proof = _by_pairs(sets, rows, cols, kept, left, False)
+        crowds = tuple(replace(c, row_list=going[c.row_list - 1] + 1) for c in proof.crowds)
+    value = sets.values
+    named = tuple(tuple(value[v] for v in c) for c in crossed)
+    return replace(
+        proof,
+        row_options=proof.row_options if cut_rows else tuple(
+            tuple(value[v] for v in o) for o in listed),
+        col_options=proof.col_options if not cut_rows else tuple(
+            tuple(value[v] for v in o) for o in listed),
+        crowds=tuple(sorted(crowds, key=lambda c: (c.row_list, c.col_list))),
+        row_crossed=named if cut_rows else (),
+        col_crossed=() if cut_rows else named,
+        lonely=tuple((n, sets.cards[x]) for n, x in lonely),
+    )  # fmt: skip
 
 
 def _solvable(rows: int, cols: int) -> NoReturn:
@@ -247,6 +322,26 @@ def _fewest_crowds(
             tuple((value[v], value[w]) for v, w in sorted(named)),
             max(places(group, pair) for pair in pairs),
         )
+        # the other way round: the crossings the crowd does not fit hold more places
+        # than there are cards left, the only ones that fit them (fewer words only when
+        # the crowd holds most of the set)
+        empty = {at for pair in pairs for at, shown, _ in crossings[pair] if not shown & group}
+        if size[group] * 2 <= len(sets.cards):
+            empty = set()
+        fit = 0  # the cards that fit any of them
+        for pair in pairs:
+            for at, shown, _ in crossings[pair]:
+                if at in empty:
+                    fit |= shown
+        if empty and fit:
+            unfilled = TooMany(
+                tuple(c for i, c in enumerate(sets.cards) if fit >> i & 1),
+                tuple((value[v], value[w]) for v, w in sorted(empty)),
+                min(sum(held for at, _, held in crossings[pair] if at in empty) for pair in pairs),
+                unfilled=True,
+            )
+            if len(crowd_text(unfilled, sets.cards)) < len(crowd_text(why, sets.cards)):
+                why = unfilled
         crowds += [Crowd(i + 1, j + 1, why) for i, j in pairs]
         open_pairs -= pairs
     return tuple(sorted(crowds, key=lambda c: (c.row_list, c.col_list)))
@@ -337,6 +432,50 @@ class _Sets:
                     smaller.append(mask)
                     barred.append({i for i, h in enumerate(held) if not mask & ~h})
         chosen: list[tuple[tuple[int, ...], int]] = []
+        open_options = set(range(len(options)))
+        while found:
+            best = max(range(len(found)), key=lambda b: len(barred[b] & open_options))
+            if len(barred[best] & open_options) < 2:
+                break
+            chosen.append(found[best])
+            open_options -= barred[best]
+            del found[best], barred[best]
+        return chosen
+
+    def crossed(
+        self, options: Sequence[tuple[int, ...]], across: Sequence[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """Few values (:data:`CROSSED_SIZES`) that no list of ``across`` (the lines
+        across) goes with: with each of those lists, a value of it and one of these are
+        two values of one attribute, or shown together on fewer cards than k lines
+        sharing the one and m sharing the other cross in (:meth:`cap` without the counts
+        of one side). Chosen greedily while each bars at least two of ``options`` not
+        barred yet."""
+        usable = sorted({v for option in options for v in option})
+        held = [_unary(option) for option in options]
+        every = (1 << len(across)) - 1
+        counted = [Counter(o) for o in across]
+        ruled = {  # (w, m): the lists across that m lines sharing w go with none of
+            (w, m): sum(1 << i for i, c in enumerate(counted)
+                        if any(self.clash(v, w) or self.both[v][w] < k * m for v, k in c.items()))
+            for w in usable for m in range(1, max(CROSSED_SIZES) + 1)
+        }  # fmt: skip
+        found: list[tuple[int, ...]] = []
+        smaller: list[int] = []
+        barred: list[set[int]] = []
+        for size in CROSSED_SIZES:
+            for values in combinations_with_replacement(usable, size):
+                mask = _unary(values)
+                if any(not bar & ~mask for bar in smaller):
+                    continue  # a smaller one already goes with no list across
+                gone = 0
+                for w in set(values):
+                    gone |= ruled[w, values.count(w)]
+                if gone == every:
+                    found.append(values)
+                    smaller.append(mask)
+                    barred.append({i for i, h in enumerate(held) if not mask & ~h})
+        chosen: list[tuple[int, ...]] = []
         open_options = set(range(len(options)))
         while found:
             best = max(range(len(found)), key=lambda b: len(barred[b] & open_options))

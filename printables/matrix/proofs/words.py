@@ -23,18 +23,52 @@ def symbols(option: Sequence[Value]) -> str:
 def _numbered(options: Sequence[Option]) -> str:
     """Lists numbered from 1; lists in a row that differ only in their last value share
     one entry, the last values given in turn: ``(5-7) B G R b w/=/~`` is (5) B G R b w,
-    (6) B G R b = and (7) B G R b ~.
+    (6) B G R b = and (7) B G R b ~. When it is shorter, lists in a row that begin
+    alike (their first two or three values) say those values once, in brackets, before
+    their entries: ``[B G] (1-2) w/=, (3) R w`` is (1) B G w, (2) B G = and (3) B G R w.
 
     >>> from printables.cards import FOUR_D
     >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
-    >>> print(_numbered([tuple(v[s] for s in o.split()) for o in ("B G w", "B G =", "B R w")]))
+    >>> def lists(*texts): return [tuple(v[s] for s in o.split()) for o in texts]
+    >>> print(_numbered(lists("B G w", "B G =", "B R w")))
     (1-2) B G w/=; (3) B R w
+    >>> print(_numbered(lists("B G R b w", "B G R b =", "B G R g w", "B G w = ~", "R b w = ~")))
+    [B G] (1-2) R b w/=, (3) R g w, (4) w = ~; (5) R b w = ~
     """
+    return min((_headed(options, size) for size in (0, 2, 3)), key=len)
+
+
+def _headed(options: Sequence[Option], size: int) -> str:
+    """:func:`_numbered`'s words with each run of lists that share their first ``size``
+    values (0: none) and take three entries or more grouped under those values."""
+    runs: list[tuple[Option, int, list[Option]]] = []  # head, first number, the lists
+    for n, option in enumerate(options, 1):
+        head = option[:size] if 0 < size < len(option) - 1 else ()
+        if runs and runs[-1][0] == head:
+            runs[-1][2].append(option)
+        else:
+            runs.append((head, n, [option]))
+    told: list[tuple[Option, int, list[Option]]] = []  # headless lists run together
+    for head, start, run in runs:
+        if head and len(_ranges([o[size:] for o in run])) < 3:
+            head = ()
+        if not head and told and not told[-1][0]:
+            told[-1][2].extend(run)
+        else:
+            told.append((head, start, list(run)))
+
+    def entries(start: int, rests: list[Option], between: str) -> str:
+        return between.join(
+            f"({start + first - 1}{'' if last == first else f'-{start + last - 1}'}) "
+            + " ".join([*(v.symbol for v in shared), "/".join(v.symbol for v in tails)])
+            for first, last, shared, tails in _ranges(rests)
+        )
+
     return "; ".join(
-        f"({first}{'' if last == first else f'-{last}'}) "
-        + " ".join([*(v.symbol for v in head), "/".join(v.symbol for v in tails)])
-        for first, last, head, tails in _ranges(options)
-    )
+        f"[{symbols(head)}] {entries(start, [o[size:] for o in run], ', ')}"
+        if head else entries(start, run, "; ")
+        for head, start, run in told
+    )  # fmt: skip
 
 
 def _ranges(options: Sequence[Option]) -> list[tuple[int, int, Option, list[Value]]]:
@@ -62,16 +96,21 @@ RULES = (
     "a card that shows both. So a card fits no column when each of its values is shown on "
     "too few cards, of an attribute the rows hold another value of, or shown with a row's "
     'value on too few cards: "No row list holds g C (Rb~T would fit no column)" bars every '
-    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4. '
-    "A proof then takes one side's lists in turn, saying what the other side can share "
-    "with each, or rules out pairs of lists (row list x column list) by these counts; for "
-    "what is left it names cards that outnumber the only places they fit. In a square, each "
-    "pair holds the other way round too (the grid turned over), unless a card's row and "
-    "column are pinned first. (1-3) ... w/=/~ is three "
-    'lists, ending in w, = and ~; "1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a '
-    "row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) is 1 x 3 and 2 x 3; "
-    'B/G x T is a row sharing B or G crossing a column sharing T; "every other pair" is '
-    "each pair left but those named before it."
+    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4 '
+    '("Cards fitting no column: (1, 4) GbzS; (6) Rb~T" for several cards). "No row list '
+    'goes with a column list holding B ~ or w w" says that with each row list, a row value '
+    "and one of those column values are two values of one attribute or shown together on "
+    "too few cards. A proof then takes one side's lists in turn, saying what the other side "
+    "can share with each, or rules out pairs of lists (row list x column list) by these "
+    "counts; for what is left it names cards that outnumber the only places they fit, or "
+    "places that outnumber the only cards that fit them (every place holds a card). In a "
+    "square, each pair holds the other way round too (the grid turned over), unless a "
+    "card's row and column are pinned first. "
+    '(1-3) ... w/=/~ is three lists, ending in w, = and ~, and "[B G] (1) R S, (2-3) b w/z" '
+    'is lists B G R S, B G b w and B G b z; "1: ~ T (1 x 2)" says only 1 '
+    "card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) "
+    "is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
+    '"every other pair" is each pair left but those named before it.'
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
 (with :attr:`Proof.brief_lines`)."""
@@ -82,12 +121,9 @@ def _case_lines(proof: Proof) -> list[str]:
     a line for each such card, then a line for each other list."""
     other = "column" if proof.listed == "rows" else "row"
     options = proof.row_options if proof.listed == "rows" else proof.col_options
-    lonely: dict[Card, list[int]] = {}
-    for case in proof.cases:
-        if case.lonely is not None:
-            lonely.setdefault(case.lonely, []).append(case.option)
-    lines = [f"{_numbers_text(numbers)}: {card} fits no {other}."
-             for card, numbers in lonely.items()]  # fmt: skip
+    lines = _lonely_lines(
+        [(case.option, case.lonely) for case in proof.cases if case.lonely is not None], other
+    )
     for case in proof.cases:
         if case.lonely is not None:
             continue
@@ -145,12 +181,20 @@ def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
         bars = proof.row_bars if proof.listed == "rows" else proof.col_bars
         return (*lines, f"{side} lists{_left(bars, pinned)}: {_numbered(options)}.",
                 *_case_lines(proof))  # fmt: skip
-    lines.append(f"Row lists{_left(proof.row_bars, pinned)}: "
-                 f"{_numbered(proof.row_options) or 'none'}.")  # fmt: skip
-    if proof.row_options:
-        lines.append("Column lists: the same." if proof.mirrored
-                     else f"Column lists{_left(proof.col_bars, pinned)}: "
-                     f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
+    row_line = (f"Row lists{_left(proof.row_bars, pinned, proof.row_crossed)}: "
+                f"{_numbered(proof.row_options) or 'none'}.")  # fmt: skip
+    col_line = (f"Column lists{_left(proof.col_bars, pinned, proof.col_crossed)}: "
+                f"{_numbered(proof.col_options) or 'none'}.")  # fmt: skip
+    if proof.row_crossed:  # the rows cut down by the column lists, listed first
+        lines += [col_line, *_lonely_lines(proof.lonely, "row"),
+                  _crossed_line(proof.row_crossed, "column", "row"), row_line]  # fmt: skip
+    else:
+        lines.append(row_line)
+        if proof.row_options:
+            if proof.col_crossed:
+                lines += [*_lonely_lines(proof.lonely, "column"),
+                          _crossed_line(proof.col_crossed, "row", "column")]  # fmt: skip
+            lines.append("Column lists: the same." if proof.mirrored else col_line)
     if not (proof.row_options and proof.col_options):
         lines.append("No arrangement works.")
         return tuple(lines)
@@ -181,9 +225,33 @@ def _trivial(proof: Proof) -> bool:
     return not (proof.cases or proof.row_options or proof.row_bars or proof.pin)
 
 
-def _left(bars: Sequence[Bar], pinned: bool = False) -> str:
-    """After a side's bars or a pinned card, its lists are those left."""
-    return " left" if bars or pinned else ""
+def _left(bars: Sequence[Bar], pinned: bool = False, crossed: Sequence[Option] = ()) -> str:
+    """After a side's bars, a pinned card or values no list across goes with, its lists
+    are those left."""
+    return " left" if bars or pinned or crossed else ""
+
+
+def _lonely_lines(lonely: Sequence[tuple[int, Card]], across: str) -> list[str]:
+    """The lists where a card fits no line across: ``(1, 3-5): Gw~C fits no column.``,
+    or for several cards one line, each card after the numbers of its lists: ``Cards
+    fitting no column: (1, 3-5) Gw~C; (8) Rb~T.``"""
+    numbers: dict[Card, list[int]] = {}
+    for n, card in lonely:
+        numbers.setdefault(card, []).append(n)
+    if len(numbers) == 1:
+        [(card, told)] = numbers.items()
+        return [f"{_numbers_text(told)}: {card} fits no {across}."]
+    if not numbers:
+        return []
+    each = [f"{_numbers_text(told)} {card}" for card, told in numbers.items()]
+    return [f"Cards fitting no {across}: {'; '.join(each)}."]
+
+
+def _crossed_line(crossed: Sequence[Option], across: str, side: str) -> str:
+    """The values no list across goes with: ``No row list goes with a column list holding
+    B ~, w w or C.`` (:data:`RULES` says why such a step holds)."""
+    held = or_list([symbols(values) for values in crossed])
+    return f"No {across} list goes with a {side} list holding {held}."
 
 
 def _pin_lines(proof: Proof) -> list[str]:
@@ -277,6 +345,8 @@ def _intro(proof: Proof) -> str:
     if any(first < last for o in (proof.row_options, proof.col_options)
            for first, last, _, _ in _ranges(o)):  # fmt: skip
         told.append("(1-3) ... w/=/~ is three lists, ending in w, = and ~.")
+    if any("[" in _numbered(o) for o in (proof.row_options, proof.col_options)):
+        told.append('"[B G] (1) R S, (2-3) b w/z" is lists B G R S, B G b w and B G b z.')
     if proof.cases:
         other = "column" if proof.listed == "rows" else "row"
         told.append(
@@ -284,10 +354,32 @@ def _intro(proof: Proof) -> str:
             f'{other}" holds for list 1 and for list 4 as a bar does; B/G x T is a row '
             "sharing B or G crossing a column sharing T."
         )
+    crossed = "row" if proof.row_crossed else "column" if proof.col_crossed else ""
+    if crossed:
+        across = "column" if crossed == "row" else "row"
+        told.append(
+            f'"No {across} list goes with a {crossed} list holding B ~ or w w": with each '
+            f"{across} list, one of its values and one of those are two values of one "
+            "attribute, or shown together on fewer cards than the lines sharing them cross "
+            "in; so those lists are left out."
+        )
+        if proof.lonely:
+            told.append(
+                f'"(1, 4): GbzS fits no {crossed}" rules out {across} lists 1 and 4 as a bar '
+                f'does ("Cards fitting no {crossed}: (1, 4) GbzS; (6) Rb~T" for several).'
+            )
     if proof.crowds:
         told.append(
             'The pairs of lists left are those no rule or fact rules out; "every other pair" '
             "is each of them but those named before it."
+        )
+    whys = {crowd.why for crowd in proof.crowds} | {
+        why for case in proof.cases for why in case.crowds
+    }
+    if any(why.unfilled for why in whys):
+        told.append(
+            '"Only GbzS, Gg~S fit at B x ~ or b x S: 3 places, 2 cards": no other card fits '
+            "there, and every place holds a card."
         )
     if proof.facts:
         told.append(
@@ -347,10 +439,21 @@ def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[st
 
 
 def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
-    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``"""
+    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``, or the other way round,
+    ``Only Bw~T, Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``"""
     places = f"{why.places} place{'s' if why.places != 1 else ''}"
+    count = f"{len(why.cards)} card{'s' if len(why.cards) != 1 else ''}"
+    if why.unfilled:
+        fit = "fits" if len(why.cards) == 1 else "fit"
+        return (f"only {_cards_text(why.cards, cards)} {fit} at "
+                f"{_crossings_text(why.crossings)}: {places}, {count}.")  # fmt: skip
     return (f"{_cards_text(why.cards, cards)} fit only at {_crossings_text(why.crossings)}: "
             f"{len(why.cards)} cards, {places}.")  # fmt: skip
+
+
+def crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
+    """A crowd's words as a step gives them (for weighing one against another)."""
+    return _crowd_text(why, cards)
 
 
 def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:

@@ -31,8 +31,8 @@ GOLDEN = Path(__file__).parent / "golden"
 # rules that 600 do (coverage.py, line and branch, measured over printables/games on
 # 2026-11-27), except in the games below, whose rare branches the last 400 still reach
 # (a cipher challenger who stops short of the bid, a three-way tie in Buddy on your
-# Left, a Third Man series with every piece on START); Lockdown's long hands stop at 200. The games' agreement with their independent
-# referees is tested on its own.
+# Left, a Third Man series with every piece on START); Lockdown's long hands stop at 200.
+# The games' agreement with their independent referees is tested on its own.
 PLAYOUTS: dict[str, int] = {
     "lockdown": 200,
     "challenge-cipher": 600,

@@ -14,7 +14,8 @@ server to start or stop, a set's time to run out), and a third process on two co
 computes meanwhile. PYTEST_XDIST_AUTO_NUM_WORKERS, when set, still decides.
 
 And one summary line per module for tests a ``skipif`` mark skips (a missing Debian
-package), not one per test.
+package), not one per test; and pypdf reads each font of a document once while a test
+reads a PDF's text (:mod:`pypdf_fonts`: the same text, in about half the time).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from pypdf_fonts import read_each_font_once
 
 settings.register_profile(
     "printables",
@@ -44,6 +46,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
         return None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return (cores or 1) + 1
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _pypdf_reads_each_font_once() -> Generator[None, None, None]:
+    """Every test's PDF text read with each font read once (:mod:`pypdf_fonts`)."""
+    with read_each_font_once():
+        yield
 
 
 @pytest.hookimpl(wrapper=True)

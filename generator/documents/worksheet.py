@@ -228,16 +228,18 @@ def _most_per_page(
     scale: float = 0.0,
 ) -> int:
     """The most puzzles ``room`` mm hold with every card at least ``scale`` times the usual
-    small card (0: when none fits)."""
+    small card (0: when none fits). A block given less room never gets larger cards, so
+    once n puzzles do not fit, no more do."""
 
     def fits(plan: BlockPlan | None) -> bool:
         return plan is not None and plan.scale >= scale
 
-    fitting = [
-        n for n in range(1, MOST_PER_PAGE + 1)
-        if all(fits(design.plan(p, width, room / n, qr)) for p in puzzles)
-    ]  # fmt: skip
-    return max(fitting, default=0)
+    most = 0
+    for n in range(1, MOST_PER_PAGE + 1):
+        if not all(fits(design.plan(p, width, room / n, qr)) for p in puzzles):
+            break
+        most = n
+    return most
 
 
 def _key_pages(

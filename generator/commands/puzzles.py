@@ -336,6 +336,9 @@ def _puzzles(
 @click.option("--key-apart", is_flag=True,
               help="Write the key to a file of its own (NAME-key.pdf), to print the students' "
               "pages many times and the key once.")  # fmt: skip
+@click.option("--scannable", is_flag=True,
+              help="Add answer sheets to fill and scan for grading: boxes to mark, corner "
+              "marks and a QR code a page, the layout attached to the PDF (Matrix).")  # fmt: skip
 @paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: KIND-worksheet-SIZE-SEED.pdf.")  # fmt: skip
@@ -354,6 +357,7 @@ def worksheet(
     per_page: int | None,
     key: bool,
     key_apart: bool,
+    scannable: bool,
     paper: Size,
     out: Path | None,
 ) -> None:
@@ -367,6 +371,7 @@ def worksheet(
         printables worksheet costly-tricks --cards 5 --difficulty hard
         printables worksheet costly-tricks --question legal --cards 4
         printables worksheet matrix --per-page 3 --key-apart --no-qr
+        printables worksheet matrix --scannable --size 4x4
         printables worksheet nada --question discard --difficulty hard
         printables worksheet secret-card --difficulty easy --paper a4
     """
@@ -382,7 +387,7 @@ def worksheet(
     # the drawing code is loaded here (or by _prepare_worksheet while the puzzles were made)
     from generator.documents.worksheet import WorksheetError, WorksheetOptions, make_worksheet
 
-    options = WorksheetOptions(paper, address, key, per_page=per_page)
+    options = WorksheetOptions(paper, address, key, per_page=per_page, scannable=scannable)
     try:
         printed = make_worksheet(puzzles, options, key_apart=key_apart)
     except WorksheetError as error:
@@ -395,6 +400,11 @@ def worksheet(
         write_atomically(key_target, printed.key_pdf)
     for line in _worksheet_summary(target, key_target, printed, len(puzzles)):
         click.echo(line)
+    if printed.layout is not None:
+        answer = [page.pdf_page for page in printed.layout.pages]
+        where = f"page {answer[0]}" if len(answer) == 1 else f"pages {answer[0]}-{answer[-1]}"
+        click.echo(f"  {where}: answer sheets to fill and scan (their layout is attached to "
+                   "the PDF as printables-layout.json)")  # fmt: skip
     if address is not None:
         click.echo(f"QR codes point at {address}: run 'printables serve' on that computer "
                    "while the class checks its answers.")  # fmt: skip

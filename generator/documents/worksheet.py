@@ -12,6 +12,10 @@ starts on a new page under a gray banner, so it is told apart at a glance, or go
 file of its own (:attr:`Worksheet.key_pdf`), so the students' pages can be printed thirty
 times and the key once.
 
+A scannable worksheet (:attr:`WorksheetOptions.scannable`, Matrix puzzles) adds answer
+pages after the puzzles' pages: boxes to fill that a scan can read, each page's layout
+attached to the PDF (:mod:`generator.scan`).
+
 Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`
 (a question kind needs none).
 """
@@ -36,6 +40,7 @@ from generator.documents.blocks import (
 from generator.documents.document import MARGIN, Document
 from generator.draw.fonts import register
 from generator.draw.layout import Size
+from generator.scan.layout import SheetLayout
 from printables.puzzles import get_kind, kind_of
 from printables.questions.base import QuestionKind
 
@@ -84,26 +89,35 @@ MOST_PER_PAGE = 8
 class WorksheetOptions:
     """What a teacher chooses when printing a worksheet (the title defaults to the kind's:
     "Matrix puzzles"). Without a ``base_url`` the puzzles have no QR codes; without
-    ``per_page``, as many fit a page as leave the cards readable."""
+    ``per_page``, as many fit a page as leave the cards readable. A ``scannable`` sheet
+    has answer pages to fill and scan (:data:`SCANNABLE` kinds)."""
 
     paper: Size
     base_url: str | None = None
     key: bool = True
     title: str = ""
     per_page: int | None = None
+    scannable: bool = False
+
+
+SCANNABLE = ("matrix",)
+"""The kinds whose worksheets can be scannable."""
 
 
 @dataclass(frozen=True)
 class Worksheet:
     """A printed worksheet: the PDF (the students' pages, then the key's unless it is
     apart), the key on its own when asked for, and how the pages divide: how many puzzles
-    each student page holds."""
+    each student page holds (the puzzle pages'; a scannable sheet's answer pages follow
+    them and are counted in ``student_pages``), and a scannable sheet's layout (attached
+    to ``pdf``)."""
 
     pdf: bytes
     key_pdf: bytes | None
     student_pages: int
     key_pages: int
     counts: tuple[int, ...]
+    layout: SheetLayout | None = None
 
     @property
     def per_page(self) -> int:
@@ -129,22 +143,41 @@ def make_worksheet(
     kinds = {kind_of(p.id).key for p in puzzles}
     if len(kinds) != 1:
         raise WorksheetError(f"a worksheet holds puzzles of one kind, not {sorted(kinds)}")
-    design = puzzle_design(kinds.pop())
+    kind = kinds.pop()
+    if options.scannable and kind not in SCANNABLE:
+        raise WorksheetError(f"{get_kind(kind).title} worksheets are not scannable yet; "
+                             f"scannable kinds: {', '.join(SCANNABLE)}")  # fmt: skip
+    design = puzzle_design(kind)
     title = options.title or design.title
     sizes = ", ".join(sorted({p.size_text for p in puzzles}))
     ids = id_list(puzzles, 4)
     doc = Document(options.paper, f"{title} ({sizes})", subject=design.subject,
                    footer=f"{title}: {ids}")  # fmt: skip
     counts = _student_pages(doc, puzzles, design, title, options)
+    layout = _answer_pages(doc, puzzles, kind, title) if options.scannable else None
     student_pages = doc.page
-    if not options.key:
-        return Worksheet(doc.finish(), None, student_pages, 0, counts)
-    if not key_apart:
+    key_pdf, key_pages = None, 0
+    if options.key and not key_apart:
         _key_pages(doc, puzzles, design, title, ids)
-        return Worksheet(doc.finish(), None, student_pages, doc.page - student_pages, counts)
-    key = Document(options.paper, f"Answer key: {title} ({sizes})", subject=design.subject)
-    _key_pages(key, puzzles, design, title, ids)
-    return Worksheet(doc.finish(), key.finish(), student_pages, key.page, counts)
+        key_pages = doc.page - student_pages
+    elif options.key:
+        key = Document(options.paper, f"Answer key: {title} ({sizes})", subject=design.subject)
+        _key_pages(key, puzzles, design, title, ids)
+        key_pdf, key_pages = key.finish(), key.page
+    pdf = doc.finish()
+    if layout is not None:
+        from generator.scan.attach import attach_layout  # pypdf: for scannable sheets alone
+
+        pdf = attach_layout(pdf, layout)
+    return Worksheet(pdf, key_pdf, student_pages, key_pages, counts, layout)
+
+
+def _answer_pages(doc: Document, puzzles: Sequence[Any], kind: str, title: str) -> SheetLayout:
+    """A scannable sheet's answer pages, after the puzzles' pages; returns their layout."""
+    from generator.scan.pages import answer_pages  # loaded when a scannable sheet is printed
+
+    pages = answer_pages(doc, puzzles, title)
+    return SheetLayout("worksheet", kind, tuple(p.id for p in puzzles), pages)
 
 
 def _student_pages(

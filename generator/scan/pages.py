@@ -1,0 +1,90 @@
+"""Answer pages: scannable pages that follow a worksheet's puzzle pages, each holding the
+answer areas of as many puzzles as fit (an area is never split), with the four fiducial
+marks, the page's QR code (:func:`~generator.scan.marks.code_text`), a name area and a
+line saying how to mark.
+
+Where everything goes on an answer page depends only on what its code says (the kind,
+the paper, the page's number and the ids on it) and the sheet's title (cut to its one
+line), so a page's layout can be drawn again from its code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.documents.document import MARGIN, Document, fit_words
+from generator.draw.fonts import POINT
+from generator.scan.layout import PageLayout
+from generator.scan.marks import (
+    CODE_SIZE,
+    code_text,
+    draw_code,
+    draw_fiducials,
+    draw_name_area,
+)
+from generator.scan.matrix_area import area_height, draw_area
+from printables.matrix.puzzles import Puzzle
+
+HOW_TO_MARK = "Fill a box; to undo, cross it out and fill 'Changed'."
+"""The one line on every answer page that says how to mark."""
+AREA_GAP = 5.0
+"""Between two puzzles' answer areas (a rule across the page in its middle)."""
+NAME_WIDTH = 110.0
+
+
+def content_top(doc: Document) -> float:
+    """Where the first answer area starts on an answer page: below the QR code."""
+    return MARGIN + CODE_SIZE + 4.0
+
+
+def group(puzzles: Sequence[Puzzle], width: float, room: float) -> list[list[int]]:
+    """The puzzles' indexes, page by page: in order, as many a page as fit ``room`` mm."""
+    pages: list[list[int]] = []
+    used = room
+    for k, puzzle in enumerate(puzzles):
+        height = area_height(puzzle, width)
+        if height > room:
+            raise ValueError(f"the answer area of {puzzle.id} does not fit a page")
+        if pages and used + AREA_GAP + height <= room + 1e-9:
+            pages[-1].append(k)
+            used += AREA_GAP + height
+        else:
+            pages.append([k])
+            used = height
+    return pages
+
+
+def answer_pages(doc: Document, puzzles: Sequence[Puzzle], title: str) -> tuple[PageLayout, ...]:
+    """The answer pages of Matrix ``puzzles`` (numbered 1, 2, ... as on the worksheet),
+    added to ``doc``; returns each page's layout."""
+    room = doc.bottom - content_top(doc)
+    groups = group(puzzles, doc.width, room)
+    layouts = []
+    for number, indexes in enumerate(groups, 1):
+        doc.new_page()
+        ids = [puzzles[k].id for k in indexes]
+        code = code_text("matrix", doc.paper.name, number, len(groups), ids)
+        page = PageLayout(number, doc.page, doc.paper.width, doc.paper.height, code)
+        _page_head(doc, page, f"Answer sheet: {title}")
+        y = content_top(doc)
+        for k in indexes:
+            if y > content_top(doc):
+                rule = y + AREA_GAP / 2 - 0.5
+                doc.line(doc.left, rule, doc.left + doc.width, rule)
+                y += AREA_GAP
+            y += draw_area(doc, page, puzzles[k], k + 1, doc.left, y, doc.width)
+        layouts.append(page)
+    return tuple(layouts)
+
+
+def _page_head(doc: Document, page: PageLayout, heading: str) -> None:
+    """The fiducials, the heading and the name area at the left, the QR code at the
+    right, and the line saying how to mark."""
+    draw_fiducials(doc, page)
+    code_x = doc.left + doc.width - CODE_SIZE
+    draw_code(doc, page, code_x, MARGIN)
+    room = code_x - doc.left - 4.0
+    doc.text_at(doc.left, MARGIN + 16 * POINT, fit_words(heading, 17, room), size=16, bold=True)
+    doc.y = MARGIN + 9.0
+    doc.y += draw_name_area(doc, page, doc.left, doc.y, NAME_WIDTH) + 2.5
+    doc.text(HOW_TO_MARK, size=10, bold=True, width=code_x - doc.left - 4.0)

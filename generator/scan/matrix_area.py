@@ -18,9 +18,10 @@ from printables.matrix.puzzles import Puzzle
 
 CARD_SCALE = 0.6
 """The small cards of an answer area (10 x 13 mm, the smallest a worksheet prints)."""
-LABEL = 5.5
-"""Room left of the boxes for "Row" and "Col"."""
-CARD_GAP = 1.2
+LABEL = 6.0
+"""Room left of the boxes for "Row" and "Col" (6.5 points: "Row" is 4.9 mm), a
+millimetre clear of the first box."""
+CARD_GAP = 0.8
 """Between a card and its labels."""
 ENTRY_GAP = 2.5
 """Between two cards' entries side by side."""
@@ -97,14 +98,14 @@ def _draw_entry(
     boxes_x = label_x + LABEL
     for value in range(1, max(puzzle.rows, puzzle.cols) + 1):
         centre = boxes_x + (value - 1) * (BOX + BOX_GAP) + BOX / 2
-        doc.text_at(centre, y + DIGITS - 1.0, str(value), size=7, anchor="middle")
+        doc.text_at(centre, y + DIGITS - 1.4, str(value), size=7, anchor="middle")
     lines: tuple[tuple[Field, str, int], ...] = (
         ("row", "Row", puzzle.rows),
         ("column", "Col", puzzle.cols),
     )
     for line, (field, label, count) in enumerate(lines):
         box_y = y + DIGITS + line * (BOX + BOX_GAP)
-        doc.text_at(label_x, box_y + BOX - 1.0, label, size=7)
+        doc.text_at(label_x, box_y + BOX - 1.0, label, size=6.5)
         for value in range(1, count + 1):
             box_x = boxes_x + (value - 1) * (BOX + BOX_GAP)
             draw_mark_box(doc, page, box_x, box_y, puzzle.id, field, card=str(card), value=value)

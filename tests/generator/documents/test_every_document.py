@@ -73,6 +73,11 @@ def matrix_worksheet(paper: Size) -> bytes:
     return worksheet_pdf([get_puzzle(i) for i in ids], WorksheetOptions(paper))
 
 
+def scannable_worksheet(paper: Size) -> bytes:
+    ids = [generated_id(3, 3, "solvable", "medium", 1), generated_id(5, 5, "solvable", "easy", 3)]
+    return worksheet_pdf([get_puzzle(i) for i in ids], WorksheetOptions(paper, scannable=True))
+
+
 def tricks_worksheet(paper: Size) -> bytes:
     kind = get_kind("costly-tricks")
     ids = kind.ids(3, 1, kind.choices(cards="4", question="play", level="medium"))
@@ -100,6 +105,7 @@ def successive_kit(paper: Size) -> bytes:
 
 DOCUMENTS: dict[str, Callable[[Size], bytes]] = {
     "matrix worksheet": matrix_worksheet,
+    "scannable matrix worksheet": scannable_worksheet,
     "costly tricks worksheet": tricks_worksheet,
     "simultaneous kit": simultaneous_kit,
     "successive kit": successive_kit,

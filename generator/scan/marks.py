@@ -12,8 +12,10 @@ mm at least from the next, so a scan tells a filled box from an empty one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from generator.documents.document import Document
+from generator.draw.fonts import text_width
 from generator.draw.qr import qr_scene
 from generator.scan.layout import Box, Corner, Field, PageLayout, Rect
 
@@ -42,6 +44,37 @@ def code_text(kind: str, paper: str, number: int, pages: int, ids: Sequence[str]
     return " ".join([CODE_TAG, kind, paper.lower(), f"{number}/{pages}", *ids])
 
 
+@dataclass(frozen=True)
+class PageCode:
+    """What a page's code says (:func:`code_text`)."""
+
+    kind: str
+    paper: str
+    number: int
+    pages: int
+    ids: tuple[str, ...]
+
+    @classmethod
+    def read(cls, text: str) -> PageCode:
+        """The code's text read back; refuses what is not a Printables page code.
+
+        >>> PageCode.read("printables-scan/1 matrix a4 2/3 3x3-7sest4")
+        PageCode(kind='matrix', paper='a4', number=2, pages=3, ids=('3x3-7sest4',))
+        >>> PageCode.read("https://example.org")
+        Traceback (most recent call last):
+        ValueError: not a Printables page code: 'https://example.org'
+        """
+        tag, *parts = text.split(" ")
+        try:
+            kind, paper, where, *ids = parts
+            number, pages = (int(n) for n in where.split("/"))
+        except ValueError:
+            raise ValueError(f"not a Printables page code: {text!r}") from None
+        if tag != CODE_TAG or not ids or not 1 <= number <= pages:
+            raise ValueError(f"not a Printables page code: {text!r}")
+        return cls(kind, paper, number, pages, tuple(ids))
+
+
 def draw_fiducials(doc: Document, page: PageLayout) -> None:
     """The four corner marks, recorded with their corners."""
     far_x = page.width - FIDUCIAL_INSET - FIDUCIAL
@@ -67,7 +100,8 @@ def draw_name_area(doc: Document, page: PageLayout, x: float, y: float, width: f
     """ "Name" and a box to write it in, top-left at (x, y), ``width`` mm in all; returns
     the height used."""
     doc.text_at(x, y + 6.5, "Name", size=11, bold=True)
-    box = page.add(Box("name", Rect.of(x + 13.0, y, width - 13.0, 9.0)))
+    label = text_width("Name", 11, bold=True) + 2.5
+    box = page.add(Box("name", Rect.of(x + label, y, width - label, 9.0)))
     doc.rect(box.rect.x, box.rect.y, box.rect.w, box.rect.h, width=0.6)
     return box.rect.h
 

@@ -5,7 +5,7 @@ line saying how to mark.
 
 Where everything goes on an answer page depends only on what its code says (the kind,
 the paper, the page's number and the ids on it) and the sheet's title (cut to its one
-line), so a page's layout can be drawn again from its code.
+line), so a page's layout can be drawn again from its code (:func:`page_from_code`).
 """
 
 from __future__ import annotations
@@ -14,16 +14,18 @@ from collections.abc import Sequence
 
 from generator.documents.document import MARGIN, Document, fit_words
 from generator.draw.fonts import POINT
+from generator.draw.layout import PAPERS
 from generator.scan.layout import PageLayout
 from generator.scan.marks import (
     CODE_SIZE,
+    PageCode,
     code_text,
     draw_code,
     draw_fiducials,
     draw_name_area,
 )
 from generator.scan.matrix_area import area_height, draw_area
-from printables.matrix.puzzles import Puzzle
+from printables.matrix.puzzles import Puzzle, get_puzzle
 
 HOW_TO_MARK = "Fill a box; to undo, cross it out and fill 'Changed'."
 """The one line on every answer page that says how to mark."""
@@ -57,24 +59,44 @@ def group(puzzles: Sequence[Puzzle], width: float, room: float) -> list[list[int
 def answer_pages(doc: Document, puzzles: Sequence[Puzzle], title: str) -> tuple[PageLayout, ...]:
     """The answer pages of Matrix ``puzzles`` (numbered 1, 2, ... as on the worksheet),
     added to ``doc``; returns each page's layout."""
-    room = doc.bottom - content_top(doc)
-    groups = group(puzzles, doc.width, room)
+    groups = group(puzzles, doc.width, doc.bottom - content_top(doc))
     layouts = []
     for number, indexes in enumerate(groups, 1):
-        doc.new_page()
         ids = [puzzles[k].id for k in indexes]
         code = code_text("matrix", doc.paper.name, number, len(groups), ids)
-        page = PageLayout(number, doc.page, doc.paper.width, doc.paper.height, code)
-        _page_head(doc, page, f"Answer sheet: {title}")
-        y = content_top(doc)
-        for k in indexes:
-            if y > content_top(doc):
-                rule = y + AREA_GAP / 2 - 0.5
-                doc.line(doc.left, rule, doc.left + doc.width, rule)
-                y += AREA_GAP
-            y += draw_area(doc, page, puzzles[k], k + 1, doc.left, y, doc.width)
-        layouts.append(page)
+        numbered = [(k + 1, puzzles[k]) for k in indexes]
+        layouts.append(_draw_page(doc, code, numbered, f"Answer sheet: {title}"))
     return tuple(layouts)
+
+
+def page_from_code(text: str) -> PageLayout:
+    """An answer page's layout drawn again from its code alone (its boxes as printed; its
+    ``pdf_page`` 1): what a grader needs when it has a scan and not the PDF."""
+    code = PageCode.read(text)
+    if code.kind != "matrix" or code.paper not in PAPERS:
+        raise ValueError(f"no answer pages of {code.kind} puzzles on {code.paper} paper")
+    doc = Document(PAPERS[code.paper], "Answer sheet")
+    puzzles = [get_puzzle(puzzle_id) for puzzle_id in code.ids]
+    return _draw_page(doc, text, list(enumerate(puzzles, 1)), "Answer sheet")
+
+
+def _draw_page(
+    doc: Document, code: str, numbered: Sequence[tuple[int, Puzzle]], heading: str
+) -> PageLayout:
+    """One answer page, begun in ``doc``: its head, then each (number, puzzle)'s answer
+    area, a rule between two."""
+    doc.new_page()
+    page = PageLayout(PageCode.read(code).number, doc.page, doc.paper.width,
+                      doc.paper.height, code)  # fmt: skip
+    _page_head(doc, page, heading)
+    y = content_top(doc)
+    for number, puzzle in numbered:
+        if y > content_top(doc):
+            rule = y + AREA_GAP / 2 - 0.5
+            doc.line(doc.left, rule, doc.left + doc.width, rule)
+            y += AREA_GAP
+        y += draw_area(doc, page, puzzle, number, doc.left, y, doc.width)
+    return page
 
 
 def _page_head(doc: Document, page: PageLayout, heading: str) -> None:

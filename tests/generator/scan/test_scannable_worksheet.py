@@ -28,7 +28,8 @@ from generator.documents.worksheet import (
 )
 from generator.draw.layout import PAPERS
 from generator.scan.layout import ATTACHMENT, VERSION, Box, PageLayout, Rect, SheetLayout
-from generator.scan.marks import BOX, BOX_GAP, CODE_TAG
+from generator.scan.marks import BOX, BOX_GAP, CODE_TAG, PageCode
+from generator.scan.pages import page_from_code
 from printables.matrix.puzzles import generated_id, get_puzzle
 from printables.puzzles import get_kind
 
@@ -268,3 +269,20 @@ def test_the_command_prints_a_scannable_sheet(tmp_path: Path) -> None:
                          "--out", str(tmp_path / "tricks.pdf"))  # fmt: skip
     assert status == 2
     one_error_line(err, "not scannable")
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+def test_a_page_s_boxes_are_drawn_again_from_its_code_alone(paper: str) -> None:
+    for page in answer_pages(paper):
+        again = page_from_code(page.code)
+        assert (again.number, again.width, again.height) == (page.number, page.width, page.height)
+        assert again.boxes == page.boxes
+
+
+def test_what_is_not_a_page_code_is_refused() -> None:
+    for text in ("printables-scan/1 matrix letter 1/1", "printables-scan/1 matrix letter 2/1 x",
+                 "printables-scan/9 matrix letter 1/1 3x3-7sest4"):  # fmt: skip
+        with pytest.raises(ValueError, match="not a Printables page code"):
+            PageCode.read(text)
+    with pytest.raises(ValueError, match="no answer pages"):
+        page_from_code(f"{CODE_TAG} matrix legal 1/1 {IDS[0]}")

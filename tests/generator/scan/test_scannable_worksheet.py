@@ -286,3 +286,19 @@ def test_what_is_not_a_page_code_is_refused() -> None:
             PageCode.read(text)
     with pytest.raises(ValueError, match="no answer pages"):
         page_from_code(f"{CODE_TAG} matrix legal 1/1 {IDS[0]}")
+
+
+def test_the_longest_page_code_reads_back_at_150_dpi() -> None:
+    """Four 3x3 sets named by their cards on one A4 page: the most text a code holds."""
+    ids = [get_puzzle(generated_id(3, 3, "solvable", "easy", s)).card_id for s in range(1, 5)]
+    printed = make_worksheet([get_puzzle(i) for i in ids],
+                             WorksheetOptions(PAPERS["a4"], scannable=True, key=False))  # fmt: skip
+    assert printed.layout is not None
+    (page,) = printed.layout.pages
+    assert page.puzzles == tuple(ids) and len(page.code) > 100
+    image = pdfium.PdfDocument(printed.pdf)[page.pdf_page - 1].render(scale=DPI / 72)
+    (code,) = page.of_kind("code")
+    r = code.rect
+    crop = pixels(np.asarray(image.to_pil().convert("L")), r.x - 2, r.y - 2, r.right + 2,
+                  r.bottom + 2)  # fmt: skip
+    assert [result.text for result in zxingcpp.read_barcodes(crop)] == [page.code]

@@ -77,6 +77,8 @@ def page_from_code(text: str) -> PageLayout:
         raise ValueError(f"no answer pages of {code.kind} puzzles on {code.paper} paper")
     doc = Document(PAPERS[code.paper], "Answer sheet")
     puzzles = [get_puzzle(puzzle_id) for puzzle_id in code.ids]
+    if len(group(puzzles, doc.width, doc.bottom - content_top(doc))) > 1:
+        raise ValueError(f"the puzzles of {text!r} do not fit one answer page")
     return _draw_page(doc, text, list(enumerate(puzzles, 1)), "Answer sheet")
 
 

@@ -302,3 +302,21 @@ def test_the_longest_page_code_reads_back_at_150_dpi() -> None:
     crop = pixels(np.asarray(image.to_pil().convert("L")), r.x - 2, r.y - 2, r.right + 2,
                   r.bottom + 2)  # fmt: skip
     assert [result.text for result in zxingcpp.read_barcodes(crop)] == [page.code]
+
+
+GOLDEN = Path(__file__).with_name("golden") / "answer-pages.json"
+
+
+def test_a_printed_page_code_always_means_the_same_boxes() -> None:
+    """A grader draws a page's boxes again from its code, so a code once printed keeps its
+    boxes (golden file: ``tests/generator/scan/golden/add_answer_pages.py`` only adds)."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert len(golden) >= 5
+    for code, boxes in golden.items():
+        assert [box.to_dict() for box in page_from_code(code).boxes] == boxes, code
+
+
+def test_a_code_whose_puzzles_do_not_fit_one_page_is_refused() -> None:
+    code = f"{CODE_TAG} matrix letter 1/1 " + " ".join(IDS[2:3] * 2)
+    with pytest.raises(ValueError, match="do not fit one answer page"):
+        page_from_code(code)

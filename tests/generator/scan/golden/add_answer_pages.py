@@ -1,0 +1,58 @@
+"""Add to answer-pages.json the boxes of the answer pages below whose codes it does not hold
+yet, as the code draws them now. A page once written is never changed: a printed page's
+code must always mean the same boxes (a grader draws them again from a scan's code), so a
+change of layout takes a new code version (``printables-scan/2``). This only adds.
+
+    python tests/generator/scan/golden/add_answer_pages.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[4]
+sys.path[:0] = [str(ROOT)]
+
+from generator.scan.marks import code_text  # noqa: E402
+from generator.scan.pages import page_from_code  # noqa: E402
+from printables.matrix.puzzles import generated_id  # noqa: E402
+
+GOLDEN = Path(__file__).with_name("answer-pages.json")
+PAGES = (
+    ("letter", [generated_id(3, 3, "solvable", "medium", s) for s in (1, 2, 3)]),
+    ("a4", [generated_id(3, 3, "either", "easy", s) for s in (1, 2, 3, 4)]),
+    ("letter", [generated_id(5, 5, "solvable", "hard", 1)]),
+    ("a4", [generated_id(4, 5, "impossible", "easy", 2)]),
+    (
+        "letter",
+        [generated_id(3, 4, "either", "medium", 3), generated_id(4, 3, "either", "medium", 4)],
+    ),
+)
+"""Answer pages of every shape: 3x3 sets three and four a page, 5x5, 4x5, 3x4 and 4x3."""
+
+
+def write(pages: dict[str, list[dict[str, object]]]) -> None:
+    """One page a key, one box a line, so a change shows as the lines it changes."""
+    lines = ["{"]
+    for n, (code, boxes) in enumerate(pages.items()):
+        lines.append(f"  {json.dumps(code)}: [")
+        lines += [f"    {json.dumps(box)}," for box in boxes]
+        lines[-1] = lines[-1].rstrip(",")
+        lines.append("  ]" + ("," if n + 1 < len(pages) else ""))
+    lines.append("}")
+    GOLDEN.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    pages = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
+    for paper, ids in PAGES:
+        code = code_text("matrix", paper, 1, 1, ids)
+        if code not in pages:
+            pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
+    write(pages)
+
+
+if __name__ == "__main__":
+    main()

@@ -102,6 +102,8 @@ class WorksheetOptions:
 
 SCANNABLE = ("matrix",)
 """The kinds whose worksheets can be scannable."""
+SCAN_NOTE = "Then mark each answer on the answer sheet at the end, which is graded from a scan."
+"""After a scannable sheet's instructions: where the answers that count go."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,8 @@ def _student_pages(
     where more fit), spread evenly over the pages; returns how many each page holds."""
     qr = options.base_url is not None
     doc.new_page(title, aside=NAME_LINE)
-    doc.text(design.instructions(puzzles[0]), size=10)
+    instructions = design.instructions(puzzles[0])
+    doc.text(f"{instructions} {SCAN_NOTE}" if options.scannable else instructions, size=10)
     doc.y += 4.0
     room = doc.bottom - doc.y  # the first page's, the least any page has
     per_page = options.per_page or max(

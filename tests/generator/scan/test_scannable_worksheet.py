@@ -320,3 +320,12 @@ def test_a_code_whose_puzzles_do_not_fit_one_page_is_refused() -> None:
     code = f"{CODE_TAG} matrix letter 1/1 " + " ".join(IDS[2:3] * 2)
     with pytest.raises(ValueError, match="do not fit one answer page"):
         page_from_code(code)
+
+
+def test_the_instructions_send_the_pupil_to_the_answer_sheet() -> None:
+    first = PdfReader(io.BytesIO(sheet("letter").pdf)).pages[0].extract_text()
+    assert "answer sheet at the end" in " ".join(first.split())
+    answer = PdfReader(io.BytesIO(sheet("letter").pdf)).pages[
+        layout("letter").pages[0].pdf_page - 1
+    ]
+    assert "Fill a box; to undo, cross it out and fill 'Changed'." in answer.extract_text()

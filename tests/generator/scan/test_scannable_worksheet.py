@@ -329,3 +329,13 @@ def test_the_instructions_send_the_pupil_to_the_answer_sheet() -> None:
         layout("letter").pages[0].pdf_page - 1
     ]
     assert "Fill a box; to undo, cross it out and fill 'Changed'." in answer.extract_text()
+
+
+def test_with_the_key_apart_the_answer_pages_end_the_students_file() -> None:
+    options = WorksheetOptions(PAPERS["letter"], scannable=True)
+    printed = make_worksheet([get_puzzle(i) for i in IDS[:2]], options, key_apart=True)
+    assert printed.layout is not None and printed.key_pdf is not None
+    students = PdfReader(io.BytesIO(printed.pdf))
+    assert printed.layout.pages[-1].pdf_page == len(students.pages) == printed.student_pages
+    assert ATTACHMENT in students.attachments
+    assert PdfReader(io.BytesIO(printed.key_pdf)).attachments == {}

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement, permutations
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from printables.cards.deck import Card
 from printables.matrix.proofs.data import (
@@ -22,6 +22,9 @@ from printables.matrix.proofs.data import (
 )
 from printables.matrix.proofs.words import crowd_text
 from printables.matrix.solver import check_set
+
+W = TypeVar("W")
+"""What a reason found against a few values is (:func:`_fewest_holding`)."""
 
 PINS_TRIED = 3
 """The most pinned cards a proof is tried with (each a proof more to build)."""
@@ -408,39 +411,20 @@ class _Sets:
         cards) when a list holds them, each with that card, chosen greedily while each
         bars at least two of ``options`` not barred yet (fewer words than listing them)."""
         usable = sorted({v for option in options for v in option})
-        held = [_unary(option) for option in options]
         values_across = sum(1 << w for w, count in enumerate(self.counts) if count >= across)
         with_value = {  # (v, k): the values of lines across k lines sharing v (as bits)
             (v, k): sum(1 << w for w in range(len(self.values))
                         if self.both[w][v] >= k and not self.clash(v, w))
             for v in usable for k in (1, 2, 3)
         }  # fmt: skip
-        found: list[tuple[tuple[int, ...], int]] = []
-        smaller: list[int] = []  # the bars found, as :func:`_unary` masks
-        barred: list[set[int]] = []  # the options each bar found holds
-        for size in (1, 2, 3):
-            for values in combinations_with_replacement(usable, size):
-                mask = _unary(values)
-                if any(not bar & ~mask for bar in smaller):
-                    continue  # a smaller bar already holds
-                shared = values_across  # what lines across can share (see :meth:`cap`)
-                for v in set(values):
-                    shared &= with_value[v, values.count(v)]
-                lonely = self._first_without(shared)
-                if lonely is not None:
-                    found.append((values, lonely))
-                    smaller.append(mask)
-                    barred.append({i for i, h in enumerate(held) if not mask & ~h})
-        chosen: list[tuple[tuple[int, ...], int]] = []
-        open_options = set(range(len(options)))
-        while found:
-            best = max(range(len(found)), key=lambda b: len(barred[b] & open_options))
-            if len(barred[best] & open_options) < 2:
-                break
-            chosen.append(found[best])
-            open_options -= barred[best]
-            del found[best], barred[best]
-        return chosen
+
+        def lonely(values: tuple[int, ...]) -> int | None:
+            shared = values_across  # what lines across can share (see :meth:`cap`)
+            for v in set(values):
+                shared &= with_value[v, values.count(v)]
+            return self._first_without(shared)
+
+        return _fewest_holding(options, usable, (1, 2, 3), lonely)
 
     def crossed(
         self, options: Sequence[tuple[int, ...]], across: Sequence[tuple[int, ...]]
@@ -452,7 +436,6 @@ class _Sets:
         of one side). Chosen greedily while each bars at least two of ``options`` not
         barred yet."""
         usable = sorted({v for option in options for v in option})
-        held = [_unary(option) for option in options]
         every = (1 << len(across)) - 1
         counted = [Counter(o) for o in across]
         ruled = {  # (w, m): the lists across that m lines sharing w go with none of
@@ -460,31 +443,15 @@ class _Sets:
                         if any(self.clash(v, w) or self.both[v][w] < k * m for v, k in c.items()))
             for w in usable for m in range(1, max(CROSSED_SIZES) + 1)
         }  # fmt: skip
-        found: list[tuple[int, ...]] = []
-        smaller: list[int] = []
-        barred: list[set[int]] = []
-        for size in CROSSED_SIZES:
-            for values in combinations_with_replacement(usable, size):
-                mask = _unary(values)
-                if any(not bar & ~mask for bar in smaller):
-                    continue  # a smaller one already goes with no list across
-                gone = 0
-                for w in set(values):
-                    gone |= ruled[w, values.count(w)]
-                if gone == every:
-                    found.append(values)
-                    smaller.append(mask)
-                    barred.append({i for i, h in enumerate(held) if not mask & ~h})
-        chosen: list[tuple[int, ...]] = []
-        open_options = set(range(len(options)))
-        while found:
-            best = max(range(len(found)), key=lambda b: len(barred[b] & open_options))
-            if len(barred[best] & open_options) < 2:
-                break
-            chosen.append(found[best])
-            open_options -= barred[best]
-            del found[best], barred[best]
-        return chosen
+
+        def goes_with_none(values: tuple[int, ...]) -> bool | None:
+            gone = 0
+            for w in set(values):
+                gone |= ruled[w, values.count(w)]
+            return True if gone == every else None
+
+        return [values for values, _ in _fewest_holding(options, usable, CROSSED_SIZES,
+                                                        goes_with_none)]  # fmt: skip
 
     def pins(self, rows: int, cols: int) -> list[tuple[int, int, int]]:
         """The cards pinned to one crossing (:class:`Pin`), as (card, row value, column
@@ -672,6 +639,42 @@ class _Sets:
                 return []
             found.append(crowd)
         return found
+
+
+def _fewest_holding(
+    options: Sequence[tuple[int, ...]],
+    usable: Sequence[int],
+    sizes: Iterable[int],
+    why: Callable[[tuple[int, ...]], W | None],
+) -> list[tuple[tuple[int, ...], W]]:
+    """Multisets of ``usable`` values (of ``sizes``, smallest first) that ``why`` finds a
+    reason against (not None), none holding a smaller one found, each with its reason;
+    then chosen greedily, the one holding most of ``options`` not yet held first, while
+    each holds at least two (fewer words than listing them)."""
+    held = [_unary(option) for option in options]
+    found: list[tuple[tuple[int, ...], W]] = []
+    smaller: list[int] = []  # the multisets found, as :func:`_unary` masks
+    holding: list[set[int]] = []  # the options each holds
+    for size in sizes:
+        for values in combinations_with_replacement(usable, size):
+            mask = _unary(values)
+            if any(not bar & ~mask for bar in smaller):
+                continue  # a smaller one already holds
+            reason = why(values)
+            if reason is not None:
+                found.append((values, reason))
+                smaller.append(mask)
+                holding.append({i for i, h in enumerate(held) if not mask & ~h})
+    chosen: list[tuple[tuple[int, ...], W]] = []
+    open_options = set(range(len(options)))
+    while found:
+        best = max(range(len(found)), key=lambda b: len(holding[b] & open_options))
+        if len(holding[best] & open_options) < 2:
+            break
+        chosen.append(found[best])
+        open_options -= holding[best]
+        del found[best], holding[best]
+    return chosen
 
 
 _ORDERS = {

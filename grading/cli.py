@@ -1,0 +1,143 @@
+"""``printables grade``: a class's scanned answer sheets graded into a folder.
+
+The folder gets the gradebook (``gradebook.csv``), everything found (``results.json``),
+and ``review.csv``: the marks that wait for the teacher and the names to type, each with
+a picture of that part of the page (``pictures/``). The teacher fills review.csv's
+``decision`` column and runs the command again; decisions are kept in ``decisions.json``
+and never asked again for the same scan.
+
+The command reaches ``printables`` through the ``printables.commands`` entry points
+(pyproject.toml), so the printing layer never imports OpenCV.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from grading.scans import ScanPage, ScanProblem
+    from grading.sheets import Grading
+
+DECISIONS = "decisions.json"
+REVIEW = "review.csv"
+NAME_CHOICE = "(type the name)"
+
+
+@click.command()
+@click.argument("scans", nargs=-1, required=True)
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the gradebook, the review list and its pictures.")  # fmt: skip
+def grade(scans: tuple[str, ...], out_dir: Path) -> None:
+    """Grade scanned answer sheets: PDF, PNG, JPEG or TIFF files of the pages printed by
+    'printables worksheet matrix --scannable', in any order and either way up.
+
+    \b
+    Example:
+        printables grade class-7b.pdf --out 7b-grades
+    then open 7b-grades/gradebook.csv. Marks that are unclear and names to type are
+    listed in 7b-grades/review.csv with a picture each: write your decision in its
+    last column and run the same command again (your decisions are kept).
+    """
+    from grading.gradebook import gradebook_csv
+    from grading.scans import ScanProblem, read_scan
+    from grading.sheets import grade as grade_pile
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    decisions, refused = _decisions(out_dir)
+
+    def pages() -> Iterator[ScanPage | ScanProblem]:
+        for name in scans:
+            path = Path(name)
+            try:
+                data = path.read_bytes()
+            except OSError as error:
+                yield ScanProblem(name, None, f"cannot be read ({error.strerror or error})")
+                continue
+            yield from read_scan(path.name, data)
+
+    graded = grade_pile(pages(), decisions)
+    (out_dir / "gradebook.csv").write_bytes(gradebook_csv(graded))
+    (out_dir / "results.json").write_text(
+        json.dumps(graded.to_json(), ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+    waiting = _write_review(out_dir, graded)
+    click.echo(f"{graded.pages} page(s) graded: {len(graded.sheets)} sheet(s).")
+    click.echo(f"Gradebook: {out_dir / 'gradebook.csv'}")
+    for problem in graded.problems:
+        click.echo(f"Not graded: {problem.where}: {problem.problem}.")
+    for line in refused:
+        click.echo(f"Decision not understood: {line}")
+    if waiting:
+        click.echo(
+            f"{waiting} decision(s) wait for you in {out_dir / REVIEW}: write each in its "
+            f"'decision' column (a picture of each is in {out_dir / 'pictures'}), then run "
+            f"this command again."
+        )
+
+
+def _decisions(out_dir: Path) -> tuple[dict[str, str], list[str]]:
+    """The decisions kept, with those newly written in review.csv added (and kept); the
+    lines whose decision is not one of their choices."""
+    kept_file = out_dir / DECISIONS
+    kept: dict[str, str] = {}
+    if kept_file.exists():
+        kept = json.loads(kept_file.read_text(encoding="utf-8"))
+    refused = []
+    review = out_dir / REVIEW
+    if review.exists():
+        with review.open(encoding="utf-8-sig", newline="") as f:
+            for row in csv.DictReader(f):
+                decision = (row.get("decision") or "").strip()
+                if not decision:
+                    continue
+                choices = (row.get("choices") or "").split(" / ")
+                if NAME_CHOICE in choices:
+                    kept[row["key"]] = decision
+                elif decision.lower() in choices:
+                    kept[row["key"]] = decision.lower()
+                else:
+                    refused.append(f"{row.get('question')}: '{decision}' is not one of "
+                                   f"{', '.join(choices)}")  # fmt: skip
+    kept_file.write_text(json.dumps(kept, ensure_ascii=False, indent=1), encoding="utf-8")
+    return kept, refused
+
+
+def _write_review(out_dir: Path, graded: Grading) -> int:
+    """review.csv and its pictures; returns how many rows wait for a decision."""
+    pictures = out_dir / "pictures"
+    pictures.mkdir(exist_ok=True)
+    rows = []
+    for sheet in graded.sheets:
+        items = [(sheet.name_key, "Type the name written here", NAME_CHOICE, sheet.name)]
+        for puzzle in sheet.puzzles:
+            for r in puzzle.reviews:
+                items.append((r.key, f"{r.puzzle}: {r.question}", " / ".join(r.choices), ""))
+        for key, question, choices, decided in items:
+            if key not in graded.pictures:
+                continue
+            picture = pictures / f"{_file_name(key)}.png"
+            picture.write_bytes(graded.pictures[key])
+            rows.append({"key": key, "sheet": sheet.number, "question": question,
+                         "choices": choices, "picture": f"pictures/{picture.name}",
+                         "decision": decided})  # fmt: skip
+    with (out_dir / REVIEW).open("w", encoding="utf-8-sig", newline="") as f:
+        writer = csv.DictWriter(f, ["key", "sheet", "question", "choices", "picture", "decision"])
+        writer.writeheader()
+        writer.writerows(rows)
+    return sum(1 for row in rows if not row["decision"])
+
+
+def _file_name(key: str) -> str:
+    """A review's key as a file name.
+
+    >>> _file_name("0a1b-3:4x4-wbqs23:Gg~T:row")
+    '0a1b-3_4x4-wbqs23_Gg-T_row'
+    """
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", key.replace(":", "_"))

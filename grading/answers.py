@@ -103,6 +103,45 @@ def read_matrix(
     ]
 
 
+def line_key(page: str, puzzle: str, card: str, line: str) -> str:
+    """The key of the review of a card's row (or column) marked twice."""
+    return f"{page}:{puzzle}:{card}:{line}"
+
+
+def claim_key(page: str, puzzle: str) -> str:
+    """The key of the review of a puzzle marked both impossible and placed."""
+    return f"{page}:{puzzle}:claim"
+
+
+def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> dict[str, Rect]:
+    """Every review a page's reads may raise, whatever the teacher decides (its key -> the
+    part of the page to show): each unclear box, each card's row or column with two boxes
+    not read empty, and each puzzle with "Impossible" and a place not read empty."""
+    regions: dict[str, Rect] = {}
+    marked = {r.index for r in reads if r.state != "empty"}
+    lines: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    puzzles: dict[str, list[int]] = defaultdict(list)
+    for read in reads:
+        box = layout.boxes[read.index]
+        puzzles[box.puzzle].append(read.index)
+        if read.state == "unclear":
+            regions[box_key(page, read.index)] = box.rect
+        if box.field in ("row", "column"):
+            lines[(box.puzzle, box.card, box.field)].append(read.index)
+    for (puzzle, card, line), members in lines.items():
+        if sum(i in marked for i in members) > 1:
+            regions[line_key(page, puzzle, card, line)] = _around(
+                [layout.boxes[i] for i in members]
+            )
+    for puzzle, members in puzzles.items():
+        boxes = [layout.boxes[i] for i in members]
+        claims = any(i in marked and layout.boxes[i].field == "impossible" for i in members)
+        places = any(i in marked and layout.boxes[i].field in ("row", "column") for i in members)
+        if claims and places:
+            regions[claim_key(page, puzzle)] = _around(boxes)
+    return regions
+
+
 def _around(boxes: Sequence[Box]) -> Rect:
     """The rectangle holding ``boxes``."""
     x0 = min(b.rect.x for b in boxes)
@@ -138,7 +177,7 @@ def _matrix_answer(
         if len(marked) <= 1:
             chosen[(card, line)] = boxes[marked[0]].value if marked else None
             continue
-        key = f"{page}:{puzzle_id}:{card}:{line}"
+        key = line_key(page, puzzle_id, card, line)
         decided = decisions.get(key)
         values = tuple(str(boxes[i].value) for i in marked)
         if decided is not None and decided in values:
@@ -154,7 +193,7 @@ def _matrix_answer(
     impossible = any(i in filled for i in indexes if boxes[i].field == "impossible")
     placed = any(value is not None for value in chosen.values())
     if impossible and placed and not reviews:
-        key = f"{page}:{puzzle_id}:claim"
+        key = claim_key(page, puzzle_id)
         decided = decisions.get(key)
         if decided == "impossible":
             placed = False

@@ -9,33 +9,61 @@ sheet. A sheet missing a page says so.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from generator.scan.layout import Rect
+import cv2
+
+from generator.scan.layout import PageLayout, Rect
 from generator.scan.marks import PageCode
-from grading.align import AlignedPage, AlignError, align
-from grading.answers import Decisions, PuzzleResult, Review, read_matrix
-from grading.marks import cut_out, read_boxes
+from grading.align import AlignedPage, AlignError, align, layout_of
+from grading.answers import Decisions, PuzzleResult, Review, read_matrix, review_regions
+from grading.marks import BoxRead, cut_out, read_boxes
 from grading.scans import ScanPage, ScanProblem
 
 
 @dataclass
 class PageResult:
-    """One answer page graded: where it is, its code, its answers, its name's area, and
-    how well it was aligned (mm)."""
+    """One answer page graded: where it is, its key, its code's text, how well it was
+    aligned (mm), every box as read, and the answers those reads and the teacher's
+    decisions make (:meth:`decide`)."""
 
     where: str
     key: str
-    code: PageCode
-    puzzles: list[PuzzleResult]
-    name_area: Rect | None
+    code_text: str
     error: float
+    reads: list[BoxRead]
+    puzzles: list[PuzzleResult] = field(default_factory=list)
+
+    @property
+    def code(self) -> PageCode:
+        return PageCode.read(self.code_text)
+
+    @property
+    def layout(self) -> PageLayout:
+        return layout_of(self.code_text)
+
+    @property
+    def name_area(self) -> Rect | None:
+        names = self.layout.of_kind("name")
+        return names[0].rect if names else None
+
+    def decide(self, decisions: Decisions) -> None:
+        """The page's answers made again from its reads and ``decisions``."""
+        self.puzzles = read_matrix(self.key, self.layout, self.reads, decisions)
 
     def to_json(self) -> dict[str, object]:
-        return {"where": self.where, "key": self.key, "page": self.code.number,
-                "pages": self.code.pages, "error_mm": self.error,
+        return {"where": self.where, "key": self.key, "code": self.code_text,
+                "page": self.code.number, "pages": self.code.pages, "error_mm": self.error,
+                "reads": [[r.index, r.ink, r.state] for r in self.reads],
                 "puzzles": [p.to_json() for p in self.puzzles]}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PageResult:
+        """A page read back (its answers are made again by :meth:`decide`)."""
+        reads = [BoxRead(index, ink, state) for index, ink, state in data["reads"]]
+        return cls(data["where"], data["key"], data["code"], data["error_mm"], reads)
 
 
 @dataclass(frozen=True)
@@ -47,6 +75,10 @@ class Problem:
 
     def to_json(self) -> dict[str, str]:
         return {"where": self.where, "problem": self.problem}
+
+    @classmethod
+    def from_json(cls, data: dict[str, str]) -> Problem:
+        return cls(data["where"], data["problem"])
 
 
 @dataclass
@@ -83,19 +115,38 @@ class Sheet:
 
     def to_json(self) -> dict[str, object]:
         return {"sheet": self.number, "name": self.name, "name_key": self.name_key,
-                "pages": [self.pages[n].to_json() for n in sorted(self.pages)],
+                "of": self.of, "pages": [self.pages[n].to_json() for n in sorted(self.pages)],
                 "missing_pages": self.missing, "right": self.right,
                 "puzzles": len(self.puzzles)}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Sheet:
+        pages = [PageResult.from_json(page) for page in data["pages"]]
+        return cls(data["sheet"], {p.code.number: p for p in pages}, data["of"], data["name"])
 
 
 @dataclass
 class Grading:
-    """A pile graded: the pupils' sheets, the pages and files not graded, and the cut-outs
-    of the page a teacher is shown (a review's key or a name's key -> PNG)."""
+    """A pile graded: the pupils' sheets, the pages and files not graded, the teacher's
+    decisions, the cut-outs of the page a teacher may be shown (a box's, a line's or a
+    name's review key -> PNG) and each page drawn upright (its key -> JPEG), for the
+    pages returned with their verdicts. The pictures are made as the pages are read and
+    are not part of :meth:`to_json`."""
 
     sheets: list[Sheet] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    decisions: dict[str, str] = field(default_factory=dict)
     pictures: dict[str, bytes] = field(default_factory=dict)
+    page_images: dict[str, bytes] = field(default_factory=dict)
+
+    def decide(self, decisions: Decisions) -> None:
+        """Take the teacher's ``decisions`` (added to those made before) and make every
+        answer and name again from the pages' reads: no page is read again."""
+        self.decisions.update(decisions)
+        for sheet in self.sheets:
+            for page in sheet.pages.values():
+                page.decide(self.decisions)
+            sheet.name = self.decisions.get(sheet.name_key, "").strip()
 
     @property
     def reviews(self) -> list[Review]:
@@ -112,59 +163,82 @@ class Grading:
         return sum(len(s.pages) for s in self.sheets)
 
     def to_json(self) -> dict[str, object]:
-        return {"sheets": [s.to_json() for s in self.sheets],
+        return {"format": "printables-grading", "version": 1,
+                "sheets": [s.to_json() for s in self.sheets],
                 "problems": [p.to_json() for p in self.problems],
+                "decisions": self.decisions,
                 "reviews": [r.to_json() for r in self.reviews],
                 "puzzles": self.puzzles}  # fmt: skip
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Grading:
+        """A grading read back from :meth:`to_json`, its answers made again from the
+        reads and decisions kept (without its pictures)."""
+        sheets = [Sheet.from_json(sheet) for sheet in data["sheets"]]
+        problems = [Problem.from_json(problem) for problem in data["problems"]]
+        grading = cls(sheets, problems)
+        grading.decide(data["decisions"])
+        return grading
 
-def grade_page(page: ScanPage, decisions: Decisions) -> tuple[PageResult, AlignedPage]:
-    """One page graded (raises :class:`~grading.align.AlignError` when it cannot be)."""
+
+def grade_page(page: ScanPage) -> tuple[PageResult, AlignedPage]:
+    """One page read (raises :class:`~grading.align.AlignError` when it cannot be); its
+    answers are made by :meth:`PageResult.decide`."""
     aligned = align(page.image)
     code = PageCode.read(aligned.code)
     if code.kind != "matrix":
         raise AlignError(f"answer sheets of {code.kind} puzzles cannot be graded yet")
     reads = read_boxes(aligned)
-    puzzles = read_matrix(page.key, aligned.layout, reads, decisions)
-    names = aligned.layout.of_kind("name")
-    name_area = names[0].rect if names else None
-    return PageResult(page.where, page.key, code, puzzles, name_area, aligned.error), aligned
+    return PageResult(page.where, page.key, aligned.code, aligned.error, reads), aligned
 
 
-def grade(pages: Iterable[ScanPage | ScanProblem], decisions: Decisions | None = None) -> Grading:
+Progress = Callable[[int], None]
+"""Called with how many pages have been read so far, after each."""
+
+
+def grade(
+    pages: Iterable[ScanPage | ScanProblem],
+    decisions: Decisions | None = None,
+    progress: Progress | None = None,
+) -> Grading:
     """Every page of a pile graded, in the pile's order, and put into sheets."""
-    decisions = decisions or {}
     result = Grading()
     seen: dict[str, str] = {}
+    done = 0
     for page in pages:
         if isinstance(page, ScanProblem):
             result.problems.append(Problem(page.where, page.problem))
             continue
+        done += 1
         if page.key in seen:
             result.problems.append(Problem(page.where, f"the same page as {seen[page.key]}"))
-            continue
-        seen[page.key] = page.where
-        try:
-            graded, aligned = grade_page(page, decisions)
-        except AlignError as error:
-            result.problems.append(Problem(page.where, str(error)))
-            continue
-        _keep_pictures(result, graded, aligned)
-        _file(result, graded)
-    for sheet in result.sheets:
-        sheet.name = decisions.get(sheet.name_key, "").strip()
+        else:
+            seen[page.key] = page.where
+            try:
+                graded, aligned = grade_page(page)
+            except AlignError as error:
+                result.problems.append(Problem(page.where, str(error)))
+            else:
+                _keep_pictures(result, graded, aligned)
+                _file(result, graded)
+        if progress is not None:
+            progress(done)
+    result.decide(decisions or {})
     return result
 
 
 def _keep_pictures(result: Grading, graded: PageResult, aligned: AlignedPage) -> None:
-    """The cut-outs a teacher is shown: each review's part of the page, and the name."""
-    for puzzle in graded.puzzles:
-        for review in puzzle.reviews:
-            r = review.region
-            result.pictures[review.key] = cut_out(aligned, r.x, r.y, r.w, r.h)
+    """What a teacher may be shown of a page: each box's and each line's part of the page
+    (for a review), the name's, and the whole page upright."""
+    layout = aligned.layout
+    for key, region in review_regions(graded.key, layout, graded.reads).items():
+        result.pictures[key] = cut_out(aligned, region.x, region.y, region.w, region.h)
     if graded.name_area is not None:
         r = graded.name_area
         result.pictures[f"{graded.key}:name"] = cut_out(aligned, r.x, r.y, r.w, r.h, margin=1.0)
+    ok, jpeg = cv2.imencode(".jpg", aligned.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if ok:
+        result.page_images[graded.key] = jpeg.tobytes()
 
 
 def _file(result: Grading, page: PageResult) -> None:

@@ -248,7 +248,7 @@ def draw_mark(
         elif style == "over-the-line":
             spill = [0.0, 0.0, 0.0, 0.0]  # left, top, right, bottom
             for side in rng.choice(4, size=int(rng.integers(1, 4)), replace=False):
-                spill[int(side)] = rng.uniform(0.5, 1.5) * mm
+                spill[int(side)] = rng.uniform(0.5, 1.5) * mm + 0.25 * mm  # less the wobble
             scribble(cx - half_w - spill[0], cy - half_h - spill[1], cx + half_w + spill[2],
                      cy + half_h + spill[3], pen)  # fmt: skip
         else:
@@ -484,8 +484,11 @@ def page_transform(
     effects: Effects, width: int, height: int
 ) -> tuple[NDArray[np.float64], tuple[int, int]]:
     """Where a page image ``width`` x ``height`` pixels (at ``effects.dpi``) goes in the
-    scan: the 3x3 matrix taking a page pixel (x, y, 1) to the scan's, and the scan's
-    (width, height). On a desk the whole page and some desk round it are in the frame; a
+    scan: the 3x3 projective matrix taking a point (x, y, 1) of the page image to the
+    scan's, in pixel-edge coordinates (pixel (i, j) spans i..i+1, j..j+1, as
+    :func:`box_pixels` gives them: ``cv2.perspectiveTransform`` takes box corners
+    through it), and the scan's (width, height). On a desk the whole page and some desk
+    round it are in the frame; a
     scanner's frame is the page's size, centred on the page, and larger where a skewed
     page's corner squares (6 mm in from its edges) would not be in it with 4 mm to spare."""
     w, h = float(width), float(height)
@@ -512,8 +515,12 @@ def page_transform(
         low = np.minimum(placed.min(axis=0), [0.0, 0.0])
         high = np.maximum(placed.max(axis=0), [w, h])
     size = (math.ceil(high[0] - low[0]), math.ceil(high[1] - low[1]))
-    shift = np.array([[1.0, 0.0, -low[0]], [0.0, 1.0, -low[1]], [0.0, 0.0, 1.0]])
-    return shift @ matrix, size
+    return _moved(-low[0], -low[1]) @ matrix, size
+
+
+def _moved(dx: float, dy: float) -> NDArray[np.float64]:
+    """The 3x3 matrix moving a point by (dx, dy)."""
+    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
 
 
 def _through(matrix: NDArray[np.float64], points: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -526,7 +533,8 @@ def scan_effects(image: Gray, effects: Effects, rng: np.random.Generator) -> Gra
     """``image`` (a page rendered at ``effects.dpi``) as printed and scanned or photographed
     with ``effects``: moved, turned and in perspective (:func:`page_transform`), on a
     scanner's white lid or a desk, lit unevenly, blurred, noisy, saved as JPEG."""
-    matrix, (width, height) = page_transform(effects, image.shape[1], image.shape[0])
+    edges, (width, height) = page_transform(effects, image.shape[1], image.shape[0])
+    matrix = _moved(-0.5, -0.5) @ edges @ _moved(0.5, 0.5)  # cv2 puts pixel centres at integers
     warped = cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=255)  # fmt: skip
     inside = cv2.warpPerspective(np.full(image.shape, 255, np.uint8), matrix, (width, height),

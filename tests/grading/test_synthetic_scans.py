@@ -283,7 +283,7 @@ def test_scans_are_written_as_images_and_as_a_pdf_of_the_papers_size(tmp_path: P
     turned = scan_effects(rendered(100), Effects(dpi=100, rotation=2), np.random.default_rng(0))
     paths = write_images([plain, turned], tmp_path / "out", "pupil")
     assert [p.name for p in paths] == ["pupil-1.png", "pupil-2.png"]
-    back = cv2.imread(str(paths[0]), cv2.IMREAD_GRAYSCALE)
+    back = np.asarray(cv2.imread(str(paths[0]), cv2.IMREAD_GRAYSCALE))
     assert np.array_equal(back, plain)
     (jpeg,) = write_images([plain], tmp_path, jpeg=60)
     assert jpeg.suffix == ".jpg" and jpeg.stat().st_size < paths[0].stat().st_size * 2

@@ -486,11 +486,11 @@ def page_transform(
     """Where a page image ``width`` x ``height`` pixels (at ``effects.dpi``) goes in the
     scan: the 3x3 projective matrix taking a point (x, y, 1) of the page image to the
     scan's, in pixel-edge coordinates (pixel (i, j) spans i..i+1, j..j+1, as
-    :func:`box_pixels` gives them: ``cv2.perspectiveTransform`` takes box corners
-    through it), and the scan's (width, height). On a desk the whole page and some desk
-    round it are in the frame; a
-    scanner's frame is the page's size, centred on the page, and larger where a skewed
-    page's corner squares (6 mm in from its edges) would not be in it with 4 mm to spare."""
+    :func:`box_pixels` gives them: ``cv2.perspectiveTransform`` takes box corners through
+    it), and the scan's (width, height). On a desk the whole page and some desk round it
+    are in the frame; a scanner's frame is the page's size, centred on the page, and
+    larger where a skewed page's corner squares (6 mm in from its edges) would not be in
+    it with 4 mm to spare."""
     w, h = float(width), float(height)
     corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=np.float64)
     moved = corners.copy()

@@ -99,7 +99,7 @@ def page_code(image: np.ndarray) -> tuple[str, np.ndarray]:
     if is_blank(image):
         raise AlignError("a blank page")
     if others:
-        raise AlignError("its QR code is not a Printables answer sheet's")
+        raise AlignError("not an answer sheet: its QR code is another's (a page of puzzles?)")
     raise AlignError(
         "no answer sheet's code was found: not a Printables answer sheet, or its QR code "
         "is covered, torn or out of the picture"

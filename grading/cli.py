@@ -58,7 +58,7 @@ def grade(scans: tuple[str, ...], out_dir: Path) -> None:
             try:
                 data = path.read_bytes()
             except OSError as error:
-                yield ScanProblem(name, None, f"cannot be read ({error.strerror or error})")
+                yield ScanProblem(path.name, None, f"cannot be read ({error.strerror or error})")
                 continue
             yield from read_scan(path.name, data)
 

@@ -8,15 +8,18 @@ The steps:
 1. The QR code gives the page's layout and, from its four corners, a first rough map
    (an affine one) from the layout's millimetres to the image's pixels; the code's
    corners also say which way up the page is.
-2. The corner marks are the solid dark squares of about their size, each the one
-   farthest out towards its corner near where the rough map puts it.
-3. The four marks' centres give the page's map (a homography; three marks and the code's
-   corners when a mark is lost), checked against the code's corners, and the page is
+2. The corner marks are among the solid dark squares of about their size: for each
+   corner, the few farthest out towards it near where the rough map puts it.
+3. Each choice of them gives a map (a homography from four marks' centres; from three
+   and the code's corners when a mark is lost); the one that puts the code's corners
+   nearest to where they are seen is the page's map, if near enough, and the page is
    drawn again upright at :data:`PX_PER_MM` pixels a millimetre.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -31,8 +34,13 @@ from generator.scan.pages import page_from_code
 
 PX_PER_MM = 6.0
 """The aligned page's resolution (152 dpi): a box to fill is 27 pixels across."""
-MARK_SEARCH = 30.0
-"""How far (mm) from where the code's map puts a corner mark it is looked for."""
+MARK_SEARCH = 80.0
+"""How far (mm) from where the code's map puts a corner mark it is looked for: the map
+is made from a small code in one corner, so a phone photo's perspective moves the far
+corners by up to tens of millimetres from where it says."""
+TRIED = 3
+"""How many candidates a corner (the farthest out) are tried, each combination of them
+judged by how well it puts the code's corners where they are seen."""
 MOST_ERROR = 1.2
 """The largest gap (mm) allowed between the code's corners as seen and as the corner
 marks' map puts them; beyond it the page is not trusted to be aligned."""
@@ -115,10 +123,16 @@ def is_blank(image: np.ndarray) -> bool:
     return float(dark.mean()) < 0.001
 
 
+@lru_cache(maxsize=64)
+def _modules(code: str) -> int:
+    """How many modules across ``code``'s QR code is, quiet zone included."""
+    return len(qr_modules(code))
+
+
 def symbol_corners(code: str, box: Box) -> np.ndarray:
     """Where the QR symbol's four corners are on the layout (mm): its printed square
     without the quiet zone."""
-    modules = len(qr_modules(code))
+    modules = _modules(code)
     quiet = box.rect.w / modules * QUIET_ZONE
     x0, y0 = box.rect.x + quiet, box.rect.y + quiet
     x1, y1 = box.rect.right - quiet, box.rect.bottom - quiet
@@ -141,9 +155,20 @@ def align(image: np.ndarray) -> AlignedPage:
     scale = _side(seen) / _side(printed)
     rough = _affine(printed, seen)
     fiducials = layout.of_kind("fiducial")
-    found = _corner_marks(work, fiducials, rough, scale)
-    homography = _homography(fiducials, found, printed, seen)
-    error = _check(homography, printed, seen) / scale
+    best: tuple[float, np.ndarray, int] | None = None
+    for found in itertools.product(*_corner_marks(work, fiducials, rough, scale)):
+        try:
+            homography = _homography(fiducials, found, printed, seen)
+            error = _check(homography, printed, seen) / scale
+        except (cv2.error, np.linalg.LinAlgError):
+            continue  # points in a line: no map
+        if not np.isfinite(error):
+            continue
+        if best is None or error < best[0]:
+            best = (error, homography, sum(point is not None for point in found))
+    if best is None:
+        raise AlignError("the page could not be aligned: its corner marks make no page")
+    error, homography, marks = best
     if error > MOST_ERROR:
         raise AlignError(
             f"the page could not be aligned (its corner marks and its code disagree by "
@@ -154,7 +179,6 @@ def align(image: np.ndarray) -> AlignedPage:
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
     upright = cv2.warpPerspective(work, to_work, size, flags=flags,
                                   borderMode=cv2.BORDER_CONSTANT, borderValue=255)  # fmt: skip
-    marks = sum(f is not None for f in found)
     return AlignedPage(code, layout, upright, round(error, 3), marks)
 
 
@@ -189,41 +213,46 @@ def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 def _corner_marks(
     work: np.ndarray, fiducials: list[Box], rough: np.ndarray, scale: float
-) -> list[np.ndarray | None]:
-    """Each corner mark's centre in the image (pixels), None where none is found: among
-    the solid dark squares of about a mark's size, the one farthest out towards its
-    corner within :data:`MARK_SEARCH` mm of where the rough map puts it."""
+) -> list[list[np.ndarray | None]]:
+    """For each corner mark, where it may be in the image (pixels): among the solid dark
+    squares of about a mark's size within :data:`MARK_SEARCH` mm of where the rough map
+    puts the mark, the :data:`TRIED` farthest out towards its corner ([None] if none)."""
+    middle = np.mean([_centre(f) for f in fiducials], axis=0)
     side = fiducials[0].rect.w * scale
+    points = _dark_squares(work, side)
+    on_page = _apply(np.linalg.inv(rough), points) if len(points) else points  # roughly mm
+    options: list[list[np.ndarray | None]] = []
+    for fiducial in fiducials:
+        centre = _centre(fiducial)
+        near = np.flatnonzero(np.linalg.norm(on_page - centre, axis=1) <= MARK_SEARCH)
+        outward = (on_page[near] - middle) @ (centre - middle)
+        farthest = near[np.argsort(-outward)[:TRIED]]
+        options.append([points[k] for k in farthest] or [None])
+    return options
+
+
+def _dark_squares(work: np.ndarray, side: float) -> np.ndarray:
+    """The centres (image pixels, n x 2) of the solid dark squares about ``side`` pixels
+    a side: much darker than the paper around them, as solid as a square turned a little
+    or seen in perspective, and not cut by the image's edge."""
+    height, width = work.shape
     paper = cv2.dilate(work, cv2.getStructuringElement(cv2.MORPH_RECT, (int(side * 1.8),) * 2))
     dark = (work.astype(np.float32) < 0.55 * paper.astype(np.float32)).astype(np.uint8)
     count, _, stats, centres = cv2.connectedComponentsWithStats(dark, connectivity=8)
     area = side * side
-    candidates = []
+    points = []
     for label in range(1, count):
-        _, _, w, h, pixels = stats[label]
+        left, top, w, h, pixels = stats[label]
+        if left == 0 or top == 0 or left + w == width or top + h == height:
+            continue  # cut by the image's edge: not whole
         if not 0.45 * area <= pixels <= 1.8 * area:
             continue
         if not (0.6 * side <= w <= 1.6 * side and 0.6 * side <= h <= 1.6 * side):
             continue
         if pixels < 0.6 * w * h:
             continue
-        candidates.append(centres[label])
-    if not candidates:
-        return [None] * len(fiducials)
-    points = np.array(candidates, np.float64)
-    on_page = _apply(np.linalg.inv(rough), points)  # roughly in mm
-    found: list[np.ndarray | None] = []
-    middle = np.mean([_centre(f) for f in fiducials], axis=0)
-    for fiducial in fiducials:
-        centre = _centre(fiducial)
-        near = np.linalg.norm(on_page - centre, axis=1) <= MARK_SEARCH
-        if not near.any():
-            found.append(None)
-            continue
-        outward = (on_page - middle) @ (centre - middle)
-        outward[~near] = -np.inf
-        found.append(points[int(np.argmax(outward))])
-    return found
+        points.append(centres[label])
+    return np.array(points, np.float64).reshape(-1, 2)
 
 
 def _centre(box: Box) -> np.ndarray:
@@ -232,7 +261,10 @@ def _centre(box: Box) -> np.ndarray:
 
 
 def _homography(
-    fiducials: list[Box], found: list[np.ndarray | None], printed: np.ndarray, seen: np.ndarray
+    fiducials: list[Box],
+    found: Sequence[np.ndarray | None],
+    printed: np.ndarray,
+    seen: np.ndarray,
 ) -> np.ndarray:
     """The page's map from mm to image pixels: from the four corner marks, or from three
     and the code's corners."""

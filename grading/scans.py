@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 PDF_DPI = 200
 """PDF pages are drawn at this resolution (a box to fill is 35 pixels across)."""
@@ -112,14 +113,39 @@ def _pdf_pages(source: str, data: bytes, key: str) -> Iterator[ScanPage | ScanPr
                 if width * height * (PDF_DPI / 72) ** 2 > MAX_PIXELS:
                     yield ScanProblem(source, number, "the page is too large to be a sheet")
                     continue
-                bitmap = page.render(scale=PDF_DPI / 72, grayscale=True)
-                image = _gray(bitmap.to_numpy())
+                image = _scanned_image(page)
+                if image is None:
+                    bitmap = page.render(scale=PDF_DPI / 72, grayscale=True)
+                    image = _gray(bitmap.to_numpy())
             except pdfium.PdfiumError as error:
                 yield ScanProblem(source, number, f"the page cannot be drawn ({error})")
                 continue
             yield ScanPage(source, number, f"{key}-{number}", image)
     finally:
         pdf.close()
+
+
+def _scanned_image(page: pdfium.PdfPage) -> np.ndarray | None:
+    """The page's picture as the scanner made it, when the page is one picture covering
+    it (what a copier's scan-to-PDF makes; an invisible text layer beside it is let be),
+    decoded straight from the file: ten times quicker than drawing the page. None for
+    any other page, which is drawn instead."""
+    objects = [o for o in page.get_objects(max_depth=1) if o.type != pdfium_c.FPDF_PAGEOBJ_TEXT]
+    if len(objects) != 1 or not isinstance(objects[0], pdfium.PdfImage):
+        return None
+    picture = objects[0]
+    a, b, c, d, _, _ = picture.get_matrix().get()
+    left, bottom, right, top = picture.get_bounds()
+    width, height = page.get_size()
+    if b or c or a <= 0 or d <= 0 or (right - left) * (top - bottom) < 0.9 * width * height:
+        return None  # turned, mirrored or not the whole page: let PDFium draw it
+    if picture.get_filters() == ["DCTDecode"]:
+        data = np.frombuffer(bytes(picture.get_data(decode_simple=False)), np.uint8)
+        pixels_a_mm = picture.get_px_size()[0] / ((right - left) / 72 * 25.4)
+        flag = cv2.IMREAD_REDUCED_GRAYSCALE_2 if pixels_a_mm > 10 else cv2.IMREAD_GRAYSCALE
+        image = cv2.imdecode(data, flag)
+        return None if image is None else np.ascontiguousarray(image)
+    return None
 
 
 def _image_pages(source: str, data: bytes, key: str) -> Iterator[ScanPage | ScanProblem]:

@@ -1,0 +1,194 @@
+"""Grading proved on synthetic scans: pupils' answers drawn as hands draw them, printed and
+scanned (:mod:`synthetic_scans`), graded, and every box and verdict compared with what the
+pupil meant. The accuracy tests and ``benchmarks/bench_grading.py`` share it.
+
+A box is read *right* when it is read filled and was inked, or read empty and was not;
+*unclear* when it went to review; *wrong* otherwise, and a wrong box must sit in a puzzle
+that waits for review (a mark is never guessed). A teacher who decides each review by
+what the pupil meant must then get, for every puzzle, the verdict of checking the meant
+answer directly with the puzzle kind's own check.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from pypdf import PdfReader
+from synthetic_scans import Effects, Intent, Mark, random_effects, random_intent, synthetic_scan
+
+from generator.commands import run
+from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
+from grading.answers import NONE
+from grading.scans import ScanPage
+from grading.sheets import Grading, grade
+from printables.matrix.puzzles import KIND, get_puzzle
+
+SHEETS: tuple[tuple[str, ...], ...] = (
+    ("--size", "3x3", "--count", "6", "--seed", "31"),
+    ("--size", "4x4", "--count", "4", "--seed", "32", "--paper", "a4"),
+    ("--size", "4x5", "--count", "2", "--seed", "33", "--difficulty", "hard"),
+    ("--size", "5x5", "--count", "2", "--seed", "34", "--kind", "impossible"),
+)
+"""The worksheets the trials draw pages from: every size, both papers, sets of every kind."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    pdf: bytes
+    layout: SheetLayout
+
+
+@cache
+def printed(folder: str, options: tuple[str, ...]) -> Printed:
+    """A scannable Matrix worksheet printed into ``folder`` (once a process)."""
+    out = Path(folder) / f"trial-{'-'.join(options[1::2])}.pdf"
+    try:
+        with redirect_stdout(io.StringIO()):
+            run(["worksheet", "matrix", "--scannable", *options, "--out", str(out)])
+    except SystemExit as done:
+        assert done.code in (0, None), done.code
+    layout = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0])
+    return Printed(out.read_bytes(), layout)
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One synthetic page: the page's layout, the pupil's intents, the effects, the scan
+    and the truth of every box drawn in."""
+
+    page: PageLayout
+    intents: dict[str, Intent]
+    effects: Effects
+    image: np.ndarray
+    marks: list[Mark]
+
+
+def trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) -> Iterator[Trial]:
+    """``count`` synthetic pages, the same for the same seed: pages of :data:`SHEETS` in
+    turn, each puzzle answered by :func:`random_intent`, three stray dots a page, mild or
+    (``harsh_share`` of them) harsh effects."""
+    rng = np.random.default_rng(seed)
+    pages = [(printed(folder, options), page) for options in SHEETS
+             for page in printed(folder, options).layout.pages]  # fmt: skip
+    for n in range(count):
+        sheet, page = pages[n % len(pages)]
+        intents = {puzzle: random_intent(puzzle, rng) for puzzle in page.puzzles}
+        effects = random_effects(rng, harsh=bool(rng.random() < harsh_share))
+        image, marks = synthetic_scan(sheet.pdf, page, intents, effects, rng, strays=3)
+        yield Trial(page, intents, effects, image, marks)
+
+
+@dataclass
+class Tally:
+    """What the trials found."""
+
+    pages: int = 0
+    pages_refused: list[str] = field(default_factory=list)
+    boxes: Counter[str] = field(default_factory=Counter)  # right, unclear, wrong, wrong-unsent
+    puzzles: Counter[str] = field(default_factory=Counter)  # graded, reviewed, mismatched
+    mismatches: list[str] = field(default_factory=list)
+
+    @property
+    def read_right(self) -> float:
+        total = sum(self.boxes.values())
+        return self.boxes["right"] / total if total else 1.0
+
+    def add(self, other: Tally) -> None:
+        self.pages += other.pages
+        self.pages_refused += other.pages_refused
+        self.boxes.update(other.boxes)
+        self.puzzles.update(other.puzzles)
+        self.mismatches += other.mismatches
+
+    def summary(self) -> str:
+        total = sum(self.boxes.values())
+        return (f"{self.pages} pages ({len(self.pages_refused)} refused), {total:,} boxes: "
+                f"{self.read_right:.4%} read right, {self.boxes['unclear']} unclear (to "
+                f"review), {self.boxes['wrong']} read wrong, all sent to review: "
+                f"{self.boxes['wrong-unsent'] == 0}; {self.puzzles['graded']} puzzles, "
+                f"{self.puzzles['reviewed']} with a review, {self.puzzles['mismatched']} "
+                f"verdicts unlike the meant answer's")  # fmt: skip
+
+
+def expected_status(puzzle_id: str, intent: Intent) -> str:
+    """The verdict of the meant answer, checked directly by the puzzle kind's check."""
+    answer = intent.answer
+    if answer is None:
+        return "blank"
+    puzzle = get_puzzle(puzzle_id)
+    if isinstance(answer, str):
+        return "right" if KIND.check(puzzle, "impossible").right else "wrong"
+    if len(answer) < len(puzzle.cards) or len(set(answer.values())) < len(answer):
+        return "wrong"
+    grid = {place: card for card, place in answer.items()}
+    text = "\n".join(" ".join(grid[(r, c)] for c in range(1, puzzle.cols + 1))
+                     for r in range(1, puzzle.rows + 1))  # fmt: skip
+    return "right" if KIND.check(puzzle, text).right else "wrong"
+
+
+def teachers_decisions(grading: Grading, trial: Trial, key: str) -> dict[str, str]:
+    """Each open review decided as the pupil meant it."""
+    inked = {m.box for m in trial.marks if m.ink}
+    counts = {m.box for m in trial.marks if m.counts}
+    decisions: dict[str, str] = {}
+    for review in grading.reviews:
+        if review.key.startswith(f"{key}:box"):
+            (index,) = review.boxes
+            decisions[review.key] = "filled" if index in inked else "empty"
+        elif review.key.endswith(":claim"):
+            intent = trial.intents[review.puzzle]
+            decisions[review.key] = "impossible" if intent.answer == "impossible" else "placements"
+        else:
+            meant = [str(trial.page.boxes[i].value) for i in review.boxes if i in counts]
+            decisions[review.key] = meant[0] if meant else NONE
+    return decisions
+
+
+def judge(trial: Trial, key: str = "trial") -> Tally:
+    """One trial graded and compared with the truth."""
+    tally = Tally(pages=1)
+    graded = grade([ScanPage("trial.png", 1, key, trial.image)])
+    if not graded.sheets:
+        tally.pages_refused += [p.problem for p in graded.problems]
+        return tally
+    (page,) = graded.sheets[0].pages.values()
+    inked = {m.box for m in trial.marks if m.ink}
+    in_review = {p.puzzle for p in page.puzzles if p.status == "review"}
+    for read in page.reads:
+        meant = read.index in inked
+        if read.state == "unclear":
+            tally.boxes["unclear"] += 1
+        elif (read.state == "filled") == meant:
+            tally.boxes["right"] += 1
+        else:
+            tally.boxes["wrong"] += 1
+            if trial.page.boxes[read.index].puzzle not in in_review:
+                tally.boxes["wrong-unsent"] += 1
+    for _ in range(3):  # a decision may raise the next question (a box filled: two rows)
+        if not graded.reviews:
+            break
+        graded.decide(teachers_decisions(graded, trial, key))
+    for result in graded.sheets[0].puzzles:
+        tally.puzzles["graded"] += 1
+        tally.puzzles["reviewed"] += result.puzzle in in_review
+        want = expected_status(result.puzzle, trial.intents[result.puzzle])
+        if result.status != want:
+            tally.puzzles["mismatched"] += 1
+            tally.mismatches.append(f"{result.puzzle} {trial.intents[result.puzzle].case}: "
+                                    f"{result.status}, meant {want} {result.reasons}")  # fmt: skip
+    return tally
+
+
+def run_trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) -> Tally:
+    """``count`` trials judged, tallied."""
+    total = Tally()
+    for n, trial in enumerate(trials(folder, count, seed, harsh_share)):
+        total.add(judge(trial, f"trial{seed}-{n}"))
+    return total

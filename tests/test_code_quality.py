@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("printables", "generator", "webapp")
+PACKAGES = ("printables", "generator", "grading", "webapp")
 
 
 def run(*command: str) -> subprocess.CompletedProcess[str]:
@@ -56,7 +56,10 @@ def imports_of(package: str) -> set[tuple[str, str]]:
             {"generator", "webapp", "flask", "reportlab", "svgwrite", "qrcode", "click",
              "os", "io", "pathlib", "subprocess", "socket", "shutil", "tempfile"},
         ),
-        ("generator", {"webapp", "flask"}),
+        ("generator", {"grading", "webapp", "flask", "cv2"}),
+        # Grading reads scans: it stands on the generator (the sheets' layouts) and the
+        # engine (the checks), and never on the web app.
+        ("grading", {"webapp", "flask"}),
     ],
 )  # fmt: skip
 def test_imports_point_down(package: str, forbidden: set[str]) -> None:

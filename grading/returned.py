@@ -134,9 +134,9 @@ def draw_summary(doc: Document, grading: Grading) -> None:
         for problem in grading.problems:
             _bullet(doc, f"{problem.where}: {problem.problem}.")
         for sheet in missing:
-            pages_text = ", ".join(str(n) for n in sheet.missing)
-            _bullet(doc, f"{sheet.label}: page {pages_text} of {sheet.of} missing; its puzzles "
-                         f"are not graded.")  # fmt: skip
+            _bullet(doc, f"{sheet.label}: {pages_named(sheet.missing)} of {sheet.of} missing; "
+                         f"{'its' if len(sheet.missing) == 1 else 'their'} puzzles are not "
+                         f"graded.")  # fmt: skip
     counts = puzzle_counts(grading)
     if counts:
         doc.y += 3.0
@@ -147,6 +147,18 @@ def draw_summary(doc: Document, grading: Grading) -> None:
                  size=9)  # fmt: skip
         doc.y += 2.0
         draw_chart(doc, counts)
+
+
+def pages_named(numbers: Sequence[int]) -> str:
+    """Page numbers as a sentence says them.
+
+    >>> pages_named([2]), pages_named([2, 3]), pages_named([1, 3, 4])
+    ('page 2', 'pages 2 and 3', 'pages 1, 3 and 4')
+    """
+    if len(numbers) == 1:
+        return f"page {numbers[0]}"
+    *first, last = numbers
+    return f"pages {', '.join(map(str, first))} and {last}"
 
 
 def _provisional(doc: Document, waiting: int) -> None:
@@ -337,8 +349,10 @@ def draw_page(
     heading = f"{sheet.label}: {sheet.right} of {len(results)} right"
     notes = []
     if sheet.missing:
-        notes.append(f"Page {', '.join(map(str, sheet.missing))} of {sheet.of} is missing: "
-                     f"its puzzles are not counted.")  # fmt: skip
+        one = len(sheet.missing) == 1
+        notes.append(f"{pages_named(sheet.missing).capitalize()} of {sheet.of} "
+                     f"{'is' if one else 'are'} missing: {'its' if one else 'their'} puzzles "
+                     f"are not counted.")  # fmt: skip
     waiting = sum(p.status == "review" for p in results)
     if waiting:
         notes.append(f"Provisional: {waiting} answer{'s wait' if waiting != 1 else ' waits'} "

@@ -270,6 +270,9 @@ def test_each_verdict_is_printed_level_with_its_answer_area_right_of_the_scan(
             assert len(heads) == 1, (puzzle, heads)
             x, word_top, word_bottom, _ = heads[0]
             assert top - 1.0 <= word_top and word_bottom <= bottom, (puzzle, top, bottom, heads)
+            # here every verdict has room level with its area: its words' top (1 mm below
+            # the line's top: the letters' ascent) at the area's top
+            assert word_top - top == pytest.approx(1.0, abs=0.4), (puzzle, word_top, top)
             assert x - 25 > scan_right, (x, scan_right)
             # the verdict's mark: ink left of the words ("Puzzle n:"), from their top down
             mark = image[int(word_top * PX) : int((word_top + 7) * PX),

@@ -41,6 +41,8 @@ TEXT_W = COLUMN - MARK - 2.0
 """mm: a verdict's words and reasons, beside its mark."""
 VERDICT_SIZE = 11.0
 REASON_SIZE = 8.5
+HANG = 2.5
+"""mm: a reason's next lines are set in by this much, so each reason stands apart."""
 LEADING = 1.25
 BLOCK_GAP = 3.0
 """mm kept between two verdicts in the column."""
@@ -295,11 +297,15 @@ class Verdict:
 
 
 def reason_lines(result: PuzzleResult, width: float) -> list[str]:
-    """A verdict's reasons (and the teacher's questions while it waits), wrapped."""
+    """A verdict's reasons (and the teacher's questions while it waits), wrapped; a
+    reason's next lines start with a tab (drawn indented by :data:`HANG`)."""
     texts = list(result.reasons) + [r.question for r in result.reviews]
     lines: list[str] = []
     for text in texts:
-        lines += wrap(text, REASON_SIZE, width)
+        first, *rest = wrap(text, REASON_SIZE, width)
+        if rest:
+            rest = wrap(" ".join(rest), REASON_SIZE, width - HANG)
+        lines += [first, *(f"\t{line}" for line in rest)]
     return lines
 
 
@@ -413,7 +419,9 @@ def _draw_verdict(doc: Document, v: Verdict, x: float) -> None:
     y += max(MARK, len(v.title) * line)
     small = REASON_SIZE * POINT * LEADING
     for k, part in enumerate(v.reasons):
-        doc.text_at(text_x, y + REASON_SIZE * POINT + k * small, part, size=REASON_SIZE)
+        x_at = text_x + HANG if part.startswith("\t") else text_x
+        doc.text_at(x_at, y + REASON_SIZE * POINT + k * small, part.lstrip("\t"),
+                    size=REASON_SIZE)  # fmt: skip
 
 
 def mark(status: str) -> Scene:

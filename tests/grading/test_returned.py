@@ -21,11 +21,12 @@ from cli_support import run
 from pdf_probe import Word, ink_near_edge, overlapping_words, words
 from pypdf import PdfReader
 
+from generator.documents.document import Document
 from generator.documents.worksheet import Worksheet, WorksheetOptions, make_worksheet
 from generator.draw.layout import PAPERS
 from generator.scan.layout import Box, PageLayout
 from grading.answers import PuzzleResult
-from grading.returned import area_of, returned_pdf
+from grading.returned import PuzzleCount, area_of, draw_chart, returned_pdf
 from grading.scans import ScanPage, ScanProblem
 from grading.sheets import Grading, grade
 from printables.matrix.puzzles import generated_id, get_puzzle
@@ -309,6 +310,13 @@ def test_long_reasons_are_cut_to_the_column_and_still_overlap_nothing() -> None:
     text = " ".join(w.text for w in page)
     assert "more lines" in text
     assert text.count("shares no value") >= 10
+    # a reason's next line is set in, so each reason stands apart
+    starts = {round(w.x0) for w in page if w.text == "row"}
+    assert len(starts) == 1
+    start = starts.pop()
+    next_lines = {round(w.x0) for w in page if w.text in ("value", "no") and w.x0 < start + 20}
+    assert len(next_lines) == 1
+    assert (next_lines.pop() - start) * PT == pytest.approx(2.5, abs=0.5)
 
 
 def test_a_pile_graded_again_from_its_results_says_the_scan_is_not_kept() -> None:
@@ -353,3 +361,24 @@ def test_the_grade_command_writes_the_returned_pdf(tmp_path: Path) -> None:
     text = reader.pages[4].extract_text()
     assert "Sheet 2: 0 of 2 right" in text
     assert "Pages 2 and 3 of 3 are missing" in text
+
+
+def test_a_long_chart_runs_onto_more_summary_pages_whole_rows_only() -> None:
+    counts = [PuzzleCount(k, f"4x4-{k:06d}", k % 7, 6, k % 2) for k in range(1, 41)]
+    doc = Document(PAPERS["a4"], "Chart")
+    doc.new_page("Chart")
+    draw_chart(doc, counts)
+    data = doc.finish()
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 2
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert all(f"4x4-{k:06d}" in text for k in range(1, 41))
+    assert "6 of 6 right (100 %)" in text and "0 of 6 right (0 %)" in text
+    assert overlapping_words(data) == []
+    assert ink_near_edge(data, 5.0) == []
+    for page in words(data):  # every row's label and count on the same page, above the footer
+        labels = [w for w in page if w.text == "Puzzle"]
+        counts_drawn = [w for w in page if w.text == "right"]
+        assert len(labels) == len(counts_drawn) > 10
+        footer = max(w.y0 for w in page)
+        assert max(w.y1 for w in labels + counts_drawn) < footer - 10

@@ -12,4 +12,6 @@ which drew the sheets, and to the puzzle kinds of :mod:`printables`, which judge
   kind's own check, or sent to the teacher's review with the reason;
 - :mod:`.sheets`: pages put together into pupils' sheets, and the teacher's decisions;
 - :mod:`.gradebook`: the gradebook (CSV) and the results (JSON).
+- :mod:`.returned`: the PDF handed back: the class's summary (a chart of the puzzles
+  found hard), then each pupil's pages with every verdict and its reasons beside it.
 """

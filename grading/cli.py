@@ -1,6 +1,7 @@
 """``printables grade``: a class's scanned answer sheets graded into a folder.
 
 The folder gets the gradebook (``gradebook.csv``), everything found (``results.json``),
+the pages to hand back with their verdicts and the class's summary (``returned.pdf``),
 and ``review.csv``: the marks that wait for the teacher and the names to type, each with
 a picture of that part of the page (``pictures/``). The teacher fills review.csv's
 ``decision`` column and runs the command again; decisions are kept in ``decisions.json``
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 DECISIONS = "decisions.json"
 REVIEW = "review.csv"
+RETURNED = "returned.pdf"
 NAME_CHOICE = "(type the name)"
 
 
@@ -46,6 +48,7 @@ def grade(scans: tuple[str, ...], out_dir: Path) -> None:
     last column and run the same command again (your decisions are kept).
     """
     from grading.gradebook import gradebook_csv
+    from grading.returned import returned_pdf
     from grading.scans import ScanProblem, read_scan
     from grading.sheets import grade as grade_pile
 
@@ -67,9 +70,12 @@ def grade(scans: tuple[str, ...], out_dir: Path) -> None:
     (out_dir / "results.json").write_text(
         json.dumps(graded.to_json(), ensure_ascii=False, indent=1), encoding="utf-8"
     )
+    (out_dir / RETURNED).write_bytes(returned_pdf(graded))
     waiting = _write_review(out_dir, graded)
     click.echo(f"{graded.pages} page(s) graded: {len(graded.sheets)} sheet(s).")
     click.echo(f"Gradebook: {out_dir / 'gradebook.csv'}")
+    provisional = " (provisional: decisions wait)" if graded.reviews else ""
+    click.echo(f"Pages to hand back, with a summary: {out_dir / RETURNED}{provisional}")
     for problem in graded.problems:
         click.echo(f"Not graded: {problem.where}: {problem.problem}.")
     for line in refused:

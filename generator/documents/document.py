@@ -223,6 +223,19 @@ class Document:
         self.text_at(x + size + 1.5, y + size * 0.8, label, size=BODY)
         return size + 1.5 + text_width(label, BODY) + 4.0
 
+    def image(
+        self,
+        data: bytes,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        clip: tuple[float, float, float, float] | None = None,
+    ) -> None:
+        """A picture (JPEG or PNG bytes) over the rectangle at (x, y), ``w`` by ``h`` mm,
+        shown only inside ``clip`` (x, y, w, h) when given."""
+        self.pdf.image(data, x, y, w, h, clip)
+
     def scene(self, key: str, scene: Scene, x: float, y: float) -> None:
         """Place a scene (a card face, a QR code) with its top-left corner at (x, y). Scenes
         with the same key are drawn once in the file and placed by reference."""

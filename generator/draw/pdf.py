@@ -29,6 +29,7 @@ from typing import BinaryIO, Literal
 from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.draw.fonts import font_name, register, run_width, runs, shaped
@@ -237,6 +238,28 @@ class PdfPages:
         c.saveState()
         c.translate(x * mm, self._y(y + scene.height))
         draw_scene(c, scene)
+        c.restoreState()
+
+    def image(
+        self,
+        data: bytes,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        clip: tuple[float, float, float, float] | None = None,
+    ) -> None:
+        """A picture (JPEG or PNG bytes) stretched over the rectangle with its top-left
+        corner at (x, y), ``w`` by ``h``; only its part inside ``clip`` (x, y, w, h) shows
+        when given. A JPEG is kept as it is in the file (not decoded and encoded again)."""
+        c = self.canvas
+        c.saveState()
+        if clip is not None:
+            cx, cy, cw, ch = clip
+            outline = c.beginPath()
+            outline.rect(cx * mm, self._y(cy + ch), cw * mm, ch * mm)
+            c.clipPath(outline, stroke=0, fill=0)
+        c.drawImage(ImageReader(io.BytesIO(data)), x * mm, self._y(y + h), w * mm, h * mm)
         c.restoreState()
 
     @contextmanager

@@ -124,7 +124,7 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
     for read in reads:
         box = layout.boxes[read.index]
         puzzles[box.puzzle].append(read.index)
-        if read.state == "unclear":
+        if read.state == "unclear" and box.field != "changed":
             regions[box_key(page, read.index)] = box.rect
         if box.field in ("row", "column"):
             lines[(box.puzzle, box.card, box.field)].append(read.index)
@@ -160,7 +160,8 @@ def _matrix_answer(
     decisions: Decisions,
 ) -> PuzzleResult:
     boxes = {i: layout.boxes[i] for i in indexes}
-    unclear = [i for i in indexes if states[i] == "unclear"]
+    # "Changed" only says a mark was crossed out: unclear, it changes no answer.
+    unclear = [i for i in indexes if states[i] == "unclear" and boxes[i].field != "changed"]
     if unclear:
         unsure = tuple(_box_review(page, puzzle_id, boxes[i], i) for i in unclear)
         return PuzzleResult(puzzle_id, "review", reasons=("A box is unclear.",), reviews=unsure)

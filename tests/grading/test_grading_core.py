@@ -445,3 +445,14 @@ def test_a_copiers_pdf_of_pictures_is_read_from_its_pictures_as_it_would_be_draw
     reads = [[r.state for r in g.sheets[0].pages[1].reads] for g in graded]
     assert reads[0] == reads[1] == reads[2] == reads[3]
     assert statuses(graded[0])[first] == "right"
+
+
+def test_an_unclear_changed_box_holds_up_no_answer(sheet: Sheet) -> None:
+    """'Changed' only tells that a mark was crossed out: unclear, it asks nothing."""
+    first = ids(sheet)[0]
+    page = sheet.page(1)
+    changed = [i for i, b in enumerate(page.boxes) if b.puzzle == first and b.field == "changed"]
+    image = fill(marked(sheet, {first: right_answer(first)}), page, changed, share=0.33)
+    graded = graded_one(image)
+    assert [r.state for r in graded.sheets[0].pages[1].reads if r.index in changed] == ["unclear"]
+    assert statuses(graded)[first] == "right" and not graded.reviews

@@ -40,6 +40,7 @@ from generator.documents.blocks import (
 from generator.documents.document import MARGIN, Document
 from generator.draw.fonts import register
 from generator.draw.layout import Size
+from generator.scan.areas import SCANNABLE
 from generator.scan.layout import SheetLayout
 from printables.puzzles import get_kind, kind_of
 from printables.questions.base import QuestionKind
@@ -100,8 +101,6 @@ class WorksheetOptions:
     scannable: bool = False
 
 
-SCANNABLE = ("matrix",)
-"""The kinds whose worksheets can be scannable."""
 SCAN_NOTE = "Then mark each answer on the answer sheet at the end, which is graded from a scan."
 """After a scannable sheet's instructions: where the answers that count go."""
 

@@ -29,7 +29,18 @@ ATTACHMENT = "printables-layout.json"
 
 BoxKind = Literal["fiducial", "code", "name", "mark"]
 KINDS: tuple[BoxKind, ...] = ("fiducial", "code", "name", "mark")
-Field = Literal["row", "column", "impossible", "changed"]
+Field = Literal[
+    "row",
+    "column",
+    "impossible",
+    "changed",
+    "choice",
+    "rank",
+    "attribute",
+    "member",
+    "digit",
+    "sign",
+]
 Corner = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 
 
@@ -69,9 +80,10 @@ class Rect:
 class Box:
     """One thing on a scannable page: a ``fiducial`` mark (at a ``corner``), the page's
     ``code`` (a QR code), the ``name`` area where a pupil writes a name, or a ``mark`` box
-    to fill, meaning ``field`` of ``puzzle`` (Matrix: the ``card`` placed in ``row`` or
-    ``column`` number ``value``, or the set ``impossible``, or ``changed``: a mark of the
-    puzzle crossed out)."""
+    to fill, meaning ``field`` of ``puzzle`` (docs/scan-layout.md lists them: Matrix's
+    ``card`` placed in ``row`` or ``column`` number ``value``, the set ``impossible``,
+    ``changed``: a mark of the puzzle crossed out; an ``option`` chosen; a digit
+    ``value`` at ``place``; ...)."""
 
     kind: BoxKind
     rect: Rect
@@ -80,12 +92,14 @@ class Box:
     card: str = ""
     value: int | None = None
     corner: Corner | None = None
+    option: str = ""
+    place: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The box as the JSON has it: its kind and rectangle, then only what it says."""
         out: dict[str, Any] = {"kind": self.kind, "x": self.rect.x, "y": self.rect.y,
                                "w": self.rect.w, "h": self.rect.h}  # fmt: skip
-        for key in ("corner", "puzzle", "field", "card", "value"):
+        for key in ("corner", "puzzle", "field", "card", "option", "place", "value"):
             value = getattr(self, key)
             if value not in ("", None):
                 out[key] = value
@@ -95,7 +109,8 @@ class Box:
     def from_dict(cls, data: dict[str, Any]) -> Box:
         rect = Rect(data["x"], data["y"], data["w"], data["h"])
         return cls(data["kind"], rect, data.get("puzzle", ""), data.get("field"),
-                   data.get("card", ""), data.get("value"), data.get("corner"))  # fmt: skip
+                   data.get("card", ""), data.get("value"), data.get("corner"),
+                   data.get("option", ""), data.get("place"))  # fmt: skip
 
 
 @dataclass

@@ -116,9 +116,12 @@ def draw_mark_box(
     *,
     card: str = "",
     value: int | None = None,
+    option: str = "",
+    place: int | None = None,
 ) -> Box:
-    """An empty box to fill, top-left at (x, y), meaning ``field`` (and ``card`` and
-    ``value``) of ``puzzle``."""
-    box = page.add(Box("mark", Rect.of(x, y, BOX, BOX), puzzle, field, card, value))
+    """An empty box to fill, top-left at (x, y), meaning ``field`` (and ``card``,
+    ``option``, ``place`` and ``value``) of ``puzzle``."""
+    rect = Rect.of(x, y, BOX, BOX)
+    box = page.add(Box("mark", rect, puzzle, field, card, value, option=option, place=place))
     doc.rect(box.rect.x, box.rect.y, box.rect.w, box.rect.h, width=BOX_LINE)
     return box

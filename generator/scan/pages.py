@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from generator.documents.document import MARGIN, Document, fit_words
 from generator.draw.fonts import POINT
 from generator.draw.layout import PAPERS
+from generator.scan.areas import SCANNABLE, area_for
 from generator.scan.layout import PageLayout
 from generator.scan.marks import (
     CODE_SIZE,
@@ -24,8 +25,7 @@ from generator.scan.marks import (
     draw_fiducials,
     draw_name_area,
 )
-from generator.scan.matrix_area import area_height, draw_area
-from printables.matrix.puzzles import Puzzle, get_puzzle
+from printables.puzzles import PuzzleLike, get_puzzle, kind_of
 
 HOW_TO_MARK = "Fill a box; to undo, cross it out and fill 'Changed'."
 """The one line on every answer page that says how to mark."""
@@ -39,12 +39,12 @@ def content_top(doc: Document) -> float:
     return MARGIN + CODE_SIZE + 4.0
 
 
-def group(puzzles: Sequence[Puzzle], width: float, room: float) -> list[list[int]]:
+def group(puzzles: Sequence[PuzzleLike], width: float, room: float) -> list[list[int]]:
     """The puzzles' indexes, page by page: in order, as many a page as fit ``room`` mm."""
     pages: list[list[int]] = []
     used = room
     for k, puzzle in enumerate(puzzles):
-        height = area_height(puzzle, width)
+        height = area_for(puzzle).height(width)
         if height > room:
             raise ValueError(f"the answer area of {puzzle.id} does not fit a page")
         if pages and used + AREA_GAP + height <= room + 1e-9:
@@ -56,14 +56,17 @@ def group(puzzles: Sequence[Puzzle], width: float, room: float) -> list[list[int
     return pages
 
 
-def answer_pages(doc: Document, puzzles: Sequence[Puzzle], title: str) -> tuple[PageLayout, ...]:
-    """The answer pages of Matrix ``puzzles`` (numbered 1, 2, ... as on the worksheet),
-    added to ``doc``; returns each page's layout."""
+def answer_pages(
+    doc: Document, puzzles: Sequence[PuzzleLike], title: str
+) -> tuple[PageLayout, ...]:
+    """The answer pages of ``puzzles`` (of one kind, numbered 1, 2, ... as on the
+    worksheet), added to ``doc``; returns each page's layout."""
+    kind = kind_of(puzzles[0].id).key
     groups = group(puzzles, doc.width, doc.bottom - content_top(doc))
     layouts = []
     for number, indexes in enumerate(groups, 1):
         ids = [puzzles[k].id for k in indexes]
-        code = code_text("matrix", doc.paper.name, number, len(groups), ids)
+        code = code_text(kind, doc.paper.name, number, len(groups), ids)
         numbered = [(k + 1, puzzles[k]) for k in indexes]
         layouts.append(_draw_page(doc, code, numbered, f"Answer sheet: {title}"))
     return tuple(layouts)
@@ -73,8 +76,10 @@ def page_from_code(text: str) -> PageLayout:
     """An answer page's layout drawn again from its code alone (its boxes as printed; its
     ``pdf_page`` 1): what a grader needs when it has a scan and not the PDF."""
     code = PageCode.read(text)
-    if code.kind != "matrix" or code.paper not in PAPERS:
+    if code.kind not in SCANNABLE or code.paper not in PAPERS:
         raise ValueError(f"no answer pages of {code.kind} puzzles on {code.paper} paper")
+    if any(kind_of(puzzle_id).key != code.kind for puzzle_id in code.ids):
+        raise ValueError(f"the ids of {text!r} are not all {code.kind} puzzles")
     doc = Document(PAPERS[code.paper], "Answer sheet")
     puzzles = [get_puzzle(puzzle_id) for puzzle_id in code.ids]
     if len(group(puzzles, doc.width, doc.bottom - content_top(doc))) > 1:
@@ -83,7 +88,7 @@ def page_from_code(text: str) -> PageLayout:
 
 
 def _draw_page(
-    doc: Document, code: str, numbered: Sequence[tuple[int, Puzzle]], heading: str
+    doc: Document, code: str, numbered: Sequence[tuple[int, PuzzleLike]], heading: str
 ) -> PageLayout:
     """One answer page, begun in ``doc``: its head, then each (number, puzzle)'s answer
     area, a rule between two."""
@@ -97,7 +102,7 @@ def _draw_page(
             rule = y + AREA_GAP / 2 - 0.5
             doc.line(doc.left, rule, doc.left + doc.width, rule)
             y += AREA_GAP
-        y += draw_area(doc, page, puzzle, number, doc.left, y, doc.width)
+        y += area_for(puzzle).draw(doc, page, number, doc.left, y, doc.width)
     return page
 
 

@@ -124,7 +124,7 @@ def speed(data: bytes, pages: int, runs: int) -> float:
         watch = Stopwatch()
         watch.wrap(grading.align, "read_codes", "code found (QR)")
         watch.wrap(grading.marks, "ink_image", "boxes read")
-        watch.wrap(grading.sheets, "read_matrix", "answers checked")
+        watch.wrap(grading.sheets, "read_answers", "answers checked")
         watch.wrap(grading.sheets, "_keep_pictures", "pictures kept")
         start = time.perf_counter()
         result = grading.sheets.grade(watch.pages(data))

@@ -5,13 +5,15 @@ A mark is never guessed. What a box's reading leaves open goes to the teacher as
 
 - a box neither clearly filled nor clearly empty ("Is this box filled?");
 - two boxes filled where one is allowed (two rows for one card: one may be crossed out);
-- "Impossible" filled beside placed cards.
+- "Impossible" filled beside other marks of the same puzzle.
 
 The teacher's :data:`Decisions` (a review's key -> the choice made) settle them, and are
 kept: grading the same scan again asks nothing already answered.
 
-A Matrix answer is "Impossible", or a row and a column for every card, which make the
-grid the puzzle kind checks (:meth:`printables.matrix.puzzles.MatrixKind.check`).
+What the boxes mean is each kind's :class:`Reader` (found by :func:`reader_for`): which
+boxes form a *line* of which one at most may be filled (a card's row), how a box is named
+among its line's choices, and how the marks make the answer a pupil would have written,
+which the puzzle kind's own check then judges (Matrix: :mod:`grading.matrix_answers`).
 """
 
 from __future__ import annotations
@@ -19,17 +21,22 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cache
+from importlib import import_module
+from typing import Literal, Protocol
 
 from generator.scan.layout import Box, PageLayout, Rect
 from grading.marks import BoxRead, State
-from printables.matrix.puzzles import KIND, get_puzzle
+from printables.puzzles import get_puzzle, kind_of
 
 Status = Literal["right", "wrong", "blank", "review"]
 Decisions = Mapping[str, str]
 """The teacher's decisions: a review's key -> the choice made (one of its choices)."""
 NONE = "none"
 """The choice of no box at all (every mark of the line crossed out)."""
+Line = tuple[str, ...]
+"""A line of boxes of which one at most may be filled, as its kind names it (a Matrix
+card's row: ``("Gg~T", "row")``)."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +80,75 @@ class PuzzleResult:
                 "reviews": [r.to_json() for r in self.reviews]}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Built:
+    """An answer made from the marks: the text the kind's check reads (None when the marks
+    make no answer it could judge), the answer as shown to the teacher, and the answer's
+    own faults (a card left without a row), which make it wrong."""
+
+    text: str | None
+    shown: str
+    faults: tuple[str, ...] = ()
+
+
+class Reader(Protocol):
+    """What a puzzle kind's boxes mean."""
+
+    claim: str
+    """What the marks beside "Impossible" are, in the teacher's question ("places for
+    cards")."""
+
+    def line(self, box: Box) -> Line | None:
+        """The line ``box`` is in (one box of it at most may be filled), or None."""
+        ...
+
+    def choice(self, box: Box) -> str:
+        """``box``'s name among its line's choices ("3")."""
+        ...
+
+    def describe(self, box: Box) -> str:
+        """``box`` in a few words ("Gg~T, row 3")."""
+        ...
+
+    def two_marks(self, line: Line, choices: Sequence[str]) -> str:
+        """The question when ``choices`` of ``line`` are all filled."""
+        ...
+
+    def build(
+        self, puzzle_id: str, chosen: Mapping[Line, Box | None], free: Sequence[Box]
+    ) -> Built:
+        """The answer the marks make: each line's filled box (or None), and the filled
+        boxes in no line (Impossible and Changed aside)."""
+        ...
+
+
+READERS = {"matrix": "grading.matrix_answers:READER"}
+"""Each gradable kind's reader: where it lives."""
+
+
+@cache
+def reader_for(kind: str) -> Reader:
+    """The reader of ``kind``'s boxes; a kind without one is refused (ValueError)."""
+    if kind not in READERS:
+        raise ValueError(f"answers to {kind} puzzles cannot be graded yet")
+    module, name = READERS[kind].split(":")
+    reader: Reader = getattr(import_module(module), name)
+    return reader
+
+
 def box_key(page: str, index: int) -> str:
     """The key of the review of one box of a page."""
     return f"{page}:box{index}"
+
+
+def line_key(page: str, puzzle: str, line: Line) -> str:
+    """The key of the review of a line marked twice (a card's row)."""
+    return ":".join((page, puzzle, *line))
+
+
+def claim_key(page: str, puzzle: str) -> str:
+    """The key of the review of a puzzle marked impossible and answered besides."""
+    return f"{page}:{puzzle}:claim"
 
 
 def decided_states(
@@ -89,55 +162,45 @@ def decided_states(
     return states
 
 
-def read_matrix(
+def read_answers(
     page: str, layout: PageLayout, reads: Sequence[BoxRead], decisions: Decisions
 ) -> list[PuzzleResult]:
-    """Every Matrix puzzle's answer on a page whose boxes read ``reads``."""
+    """Every puzzle's answer on a page whose boxes read ``reads``."""
     states = decided_states(page, layout, reads, decisions)
     by_puzzle: dict[str, list[int]] = defaultdict(list)
     for index in states:
         by_puzzle[layout.boxes[index].puzzle].append(index)
     return [
-        _matrix_answer(page, layout, puzzle, indexes, states, decisions)
+        _answer(page, layout, puzzle, indexes, states, decisions)
         for puzzle, indexes in by_puzzle.items()
     ]
 
 
-def line_key(page: str, puzzle: str, card: str, line: str) -> str:
-    """The key of the review of a card's row (or column) marked twice."""
-    return f"{page}:{puzzle}:{card}:{line}"
-
-
-def claim_key(page: str, puzzle: str) -> str:
-    """The key of the review of a puzzle marked both impossible and placed."""
-    return f"{page}:{puzzle}:claim"
-
-
 def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> dict[str, Rect]:
     """Every review a page's reads may raise, whatever the teacher decides (its key -> the
-    part of the page to show): each unclear box, each card's row or column with two boxes
-    not read empty, and each puzzle with "Impossible" and a place not read empty."""
+    part of the page to show): each unclear box, each line with two boxes not read empty,
+    and each puzzle with "Impossible" and another answer box not read empty."""
     regions: dict[str, Rect] = {}
     marked = {r.index for r in reads if r.state != "empty"}
-    lines: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    lines: dict[tuple[str, Line], list[int]] = defaultdict(list)
     puzzles: dict[str, list[int]] = defaultdict(list)
     for read in reads:
         box = layout.boxes[read.index]
+        reader = reader_for(kind_of(box.puzzle).key)
         puzzles[box.puzzle].append(read.index)
         if read.state == "unclear" and box.field != "changed":
             regions[box_key(page, read.index)] = box.rect
-        if box.field in ("row", "column"):
-            lines[(box.puzzle, box.card, box.field)].append(read.index)
-    for (puzzle, card, line), members in lines.items():
+        line = reader.line(box)
+        if line is not None:
+            lines[(box.puzzle, line)].append(read.index)
+    for (puzzle, line), members in lines.items():
         if sum(i in marked for i in members) > 1:
-            regions[line_key(page, puzzle, card, line)] = _around(
-                [layout.boxes[i] for i in members]
-            )
+            line_boxes = [layout.boxes[i] for i in members]
+            regions[line_key(page, puzzle, line)] = _around(line_boxes)
     for puzzle, members in puzzles.items():
         boxes = [layout.boxes[i] for i in members]
-        claims = any(i in marked and layout.boxes[i].field == "impossible" for i in members)
-        places = any(i in marked and layout.boxes[i].field in ("row", "column") for i in members)
-        if claims and places:
+        fields = {layout.boxes[i].field for i in members if i in marked}
+        if "impossible" in fields and fields - {"impossible", "changed"}:
             regions[claim_key(page, puzzle)] = _around(boxes)
     return regions
 
@@ -151,7 +214,7 @@ def _around(boxes: Sequence[Box]) -> Rect:
     return Rect.of(x0, y0, x1 - x0, y1 - y0)
 
 
-def _matrix_answer(
+def _answer(
     page: str,
     layout: PageLayout,
     puzzle_id: str,
@@ -159,50 +222,54 @@ def _matrix_answer(
     states: dict[int, State],
     decisions: Decisions,
 ) -> PuzzleResult:
+    """One puzzle's answer from its boxes' states and the teacher's decisions."""
+    reader = reader_for(kind_of(puzzle_id).key)
     boxes = {i: layout.boxes[i] for i in indexes}
     # "Changed" only says a mark was crossed out: unclear, it changes no answer.
     unclear = [i for i in indexes if states[i] == "unclear" and boxes[i].field != "changed"]
     if unclear:
-        unsure = tuple(_box_review(page, puzzle_id, boxes[i], i) for i in unclear)
+        unsure = tuple(_box_review(page, puzzle_id, reader, boxes[i], i) for i in unclear)
         return PuzzleResult(puzzle_id, "review", reasons=("A box is unclear.",), reviews=unsure)
     filled = {i for i in indexes if states[i] == "filled"}
-    lines: dict[tuple[str, str], list[int]] = defaultdict(list)
+    lines: dict[Line, list[int]] = defaultdict(list)
+    free: list[Box] = []
     for i in indexes:
-        box = boxes[i]
-        if box.field in ("row", "column"):
-            lines[(box.card, box.field)].append(i)
-    chosen: dict[tuple[str, str], int | None] = {}
+        line = reader.line(boxes[i])
+        if line is not None:
+            lines[line].append(i)
+        elif i in filled and boxes[i].field not in ("impossible", "changed"):
+            free.append(boxes[i])
+    chosen: dict[Line, Box | None] = {}
     reviews: list[Review] = []
-    for (card, line), members in lines.items():
+    for line, members in lines.items():
         marked = [i for i in members if i in filled]
         if len(marked) <= 1:
-            chosen[(card, line)] = boxes[marked[0]].value if marked else None
+            chosen[line] = boxes[marked[0]] if marked else None
             continue
-        key = line_key(page, puzzle_id, card, line)
+        key = line_key(page, puzzle_id, line)
         decided = decisions.get(key)
-        values = tuple(str(boxes[i].value) for i in marked)
-        if decided is not None and decided in values:
-            chosen[(card, line)] = int(decided)
+        names = {reader.choice(boxes[i]): i for i in marked}
+        if decided is not None and decided in names:
+            chosen[line] = boxes[names[decided]]
         elif decided == NONE:
-            chosen[(card, line)] = None
+            chosen[line] = None
         else:
             region = _around([boxes[i] for i in members])
-            question = (f"{card}: {len(marked)} {line}s are marked ({', '.join(values)}). "
-                        f"Which one counts?")  # fmt: skip
-            reviews.append(Review(key, page, puzzle_id, question, (*values, NONE), region,
+            question = reader.two_marks(line, tuple(names))
+            reviews.append(Review(key, page, puzzle_id, question, (*names, NONE), region,
                                   tuple(marked)))  # fmt: skip
     impossible = any(i in filled for i in indexes if boxes[i].field == "impossible")
-    placed = any(value is not None for value in chosen.values())
-    if impossible and placed and not reviews:
+    answered = bool(free) or any(box is not None for box in chosen.values())
+    if impossible and answered and not reviews:
         key = claim_key(page, puzzle_id)
         decided = decisions.get(key)
         if decided == "impossible":
-            placed = False
+            answered = False
         elif decided == "placements":
             impossible = False
         else:
             region = _around(list(boxes.values()))
-            question = "Both 'Impossible' and places for cards are marked. Which is the answer?"
+            question = f"Both 'Impossible' and {reader.claim} are marked. Which is the answer?"
             reviews.append(Review(key, page, puzzle_id, question, ("impossible", "placements"),
                                   region))  # fmt: skip
     if reviews:
@@ -210,52 +277,22 @@ def _matrix_answer(
                             reviews=tuple(reviews))  # fmt: skip
     if impossible:
         return _checked(puzzle_id, "Impossible", "impossible")
-    if not placed:
+    if not answered:
         return PuzzleResult(puzzle_id, "blank", reasons=("Nothing is marked.",))
-    return _placements(puzzle_id, chosen)
+    built = reader.build(puzzle_id, chosen, free)
+    if built.faults or built.text is None:
+        return PuzzleResult(puzzle_id, "wrong", built.shown, built.faults)
+    return _checked(puzzle_id, built.shown, built.text)
 
 
-def _box_review(page: str, puzzle_id: str, box: Box, index: int) -> Review:
-    if box.field in ("row", "column"):
-        what = f"{box.card}, {box.field} {box.value}"
-    else:
-        what = f"'{str(box.field).capitalize()}'"
-    question = f"Is this box filled? ({what})"
+def _box_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:
+    question = f"Is this box filled? ({reader.describe(box)})"
     return Review(box_key(page, index), page, puzzle_id, question, ("filled", "empty"),
                   box.rect, (index,))  # fmt: skip
 
 
-def _placements(puzzle_id: str, chosen: Mapping[tuple[str, str], int | None]) -> PuzzleResult:
-    """The grid the marked rows and columns make, checked; a card left without a place,
-    or two cards in one place, is said as the answer's fault."""
-    puzzle = get_puzzle(puzzle_id)
-    reasons = []
-    places: dict[tuple[int, int], list[str]] = defaultdict(list)
-    for card in (str(c) for c in puzzle.cards):
-        row, column = chosen.get((card, "row")), chosen.get((card, "column"))
-        if row is None and column is None:
-            reasons.append(f"{card} is not placed.")
-        elif row is None:
-            reasons.append(f"{card} has no row marked.")
-        elif column is None:
-            reasons.append(f"{card} has no column marked.")
-        else:
-            places[(row, column)].append(card)
-    for (row, column), cards in sorted(places.items()):
-        if len(cards) > 1:
-            both = "both" if len(cards) == 2 else "all"
-            where = f"row {row}, column {column}"
-            reasons.append(f"{' and '.join(cards)} are {both} placed at {where}.")
-    grid = [[places.get((r, c), ["?"])[0] for c in range(1, puzzle.cols + 1)]
-            for r in range(1, puzzle.rows + 1)]  # fmt: skip
-    text = "\n".join(" ".join(row) for row in grid)
-    if reasons:
-        return PuzzleResult(puzzle_id, "wrong", text, tuple(reasons))
-    return _checked(puzzle_id, text, text)
-
-
 def _checked(puzzle_id: str, shown: str, answer: str) -> PuzzleResult:
     """The verdict of the puzzle kind's own check on ``answer``."""
-    verdict = KIND.check(get_puzzle(puzzle_id), answer)
+    verdict = kind_of(puzzle_id).check(get_puzzle(puzzle_id), answer)
     reasons = tuple(verdict.reasons)
     return PuzzleResult(puzzle_id, "right" if verdict.right else "wrong", shown, reasons)

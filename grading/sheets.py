@@ -18,7 +18,7 @@ import cv2
 from generator.scan.layout import PageLayout, Rect
 from generator.scan.marks import PageCode
 from grading.align import AlignedPage, AlignError, align, layout_of
-from grading.answers import Decisions, PuzzleResult, Review, read_matrix, review_regions
+from grading.answers import READERS, Decisions, PuzzleResult, Review, read_answers, review_regions
 from grading.marks import BoxRead, cut_out, read_boxes
 from grading.scans import ScanPage, ScanProblem
 
@@ -51,7 +51,7 @@ class PageResult:
 
     def decide(self, decisions: Decisions) -> None:
         """The page's answers made again from its reads and ``decisions``."""
-        self.puzzles = read_matrix(self.key, self.layout, self.reads, decisions)
+        self.puzzles = read_answers(self.key, self.layout, self.reads, decisions)
 
     def to_json(self) -> dict[str, object]:
         return {"where": self.where, "key": self.key, "code": self.code_text,
@@ -186,7 +186,7 @@ def grade_page(page: ScanPage) -> tuple[PageResult, AlignedPage]:
     answers are made by :meth:`PageResult.decide`."""
     aligned = align(page.image)
     code = PageCode.read(aligned.code)
-    if code.kind != "matrix":
+    if code.kind not in READERS:
         raise AlignError(f"answer sheets of {code.kind} puzzles cannot be graded yet")
     reads = read_boxes(aligned)
     return PageResult(page.where, page.key, aligned.code, aligned.error, reads), aligned

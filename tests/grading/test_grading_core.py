@@ -269,7 +269,7 @@ def test_two_rows_for_a_card_wait_for_the_teacher_and_a_decision_settles_them(
     result = graded.sheets[0].puzzles[0]
     assert result.status == "review"
     (review,) = result.reviews
-    assert review.key == line_key(graded.sheets[0].pages[1].key, first, card, "row")
+    assert review.key == line_key(graded.sheets[0].pages[1].key, first, (card, "row"))
     assert set(review.choices) == {str(row), str(other_row), "none"}
     assert review.key in graded.pictures  # the teacher sees that part of the page
     graded.decide({review.key: str(row)})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -453,3 +454,84 @@ def test_the_grading_pages_need_a_login_and_are_in_the_teacher_s_navigation(
     response = client.get("/grade")
     assert response.status_code == 302 and "/login" in response.location
     assert client.post("/grade", data={}).status_code == 401
+
+
+def test_an_upload_graded_and_decided_on_postgresql(postgres_app: Flask) -> None:
+    """Several app servers may share one PostgreSQL database: the files, pictures and
+    decisions (bytes and an upsert) work there as on SQLite."""
+    app = postgres_app
+    add_teacher(app, "ada", cheap=True)
+    client = app.test_client()
+    log_in(client, "ada")
+    number = graded(client, ("ann.png", pupil_page()), ("notes.txt", b"not a scan"))
+    key = review_key(app, number)
+    for choice in ("empty", "filled"):
+        client.post(f"/grade/{number}/decide", data={"key": key, "choice": choice})
+    assert gradebook(client, number)[1][2:5] == ["right", "wrong", "blank"]
+    picture = client.get(f"/grade/{number}/picture", query_string={"key": key})
+    assert picture.data.startswith(b"\x89PNG")
+    assert client.post(f"/grade/{number}/delete").status_code == 303
+    with app.app_context(), read() as db:
+        assert db.execute(select(func.count()).select_from(grade_files)).scalar_one() == 0
+
+
+def test_an_upload_deleted_while_graded_stops_its_run_and_leaves_nothing(
+    app: Flask, teacher: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first_page, release, ended = threading.Event(), threading.Event(), threading.Event()
+    real = grading.sheets.grade
+
+    def held(pages: Any, decisions: Any = None, progress: Any = None) -> Any:
+        def step(done: int) -> None:
+            first_page.set()
+            assert release.wait(60)
+            try:
+                progress(done)
+            except Exception:
+                ended.set()
+                raise
+
+        return real(pages, decisions, step)
+
+    monkeypatch.setattr(grading.sheets, "grade", held)
+    number = upload_id(send(teacher, ("a.png", pupil_page())))
+    assert first_page.wait(60)
+    assert teacher.post(f"/grade/{number}/delete").status_code == 303
+    release.set()
+    assert ended.wait(60)  # the run found its claim gone and stopped
+    time.sleep(0.2)
+    with app.app_context(), read() as db:
+        for table in (grade_uploads, grade_files, grade_pictures):
+            assert db.execute(select(func.count()).select_from(table)).scalar_one() == 0
+
+
+def test_a_grading_that_fails_says_so_never_a_500(
+    teacher: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr(grading.sheets, "grade", broken)
+    number = upload_id(send(teacher, ("a.png", pupil_page())))
+    assert wait_done(teacher, number)["state"] == "failed"
+    page = page_of(teacher, number)
+    assert "The grading stopped on an error (MemoryError)" in page
+    assert "Stopped" in teacher.get("/grade").get_data(as_text=True)
+    assert teacher.get(f"/grade/{number}/gradebook.csv").status_code == 404
+
+
+def test_printables_serve_reads_an_upload_up_to_the_grading_limit(app: Flask) -> None:
+    """Waitress refuses a body over its limit unread: the limit leaves room for an upload
+    a quarter over the grading's (which then gets the app's page saying so)."""
+    from webapp.grading.views import UPLOAD_MOST
+    from webapp.security import MAX_BODY
+    from webapp.serving import waitress_server
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        server = waitress_server(app, [listener], 1)
+        try:
+            assert server.adj.max_request_body_size == UPLOAD_MOST * 5 // 4 > MAX_BODY
+        finally:
+            server.close()

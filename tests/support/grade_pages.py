@@ -1,6 +1,7 @@
-"""Filled answer sheets for the grading page's tests: a scannable Matrix worksheet printed
-by the project's own command, its answer page drawn as a 150 dpi image and boxes filled
-on it as dark rectangles (a whole box's inside, or a part of it, which reads as unclear).
+"""Filled answer sheets for the grading page's tests: a scannable Matrix worksheet
+printed by the project's own command, its answer page drawn as a 150 dpi image and boxes
+filled on it as dark rectangles (a whole box's inside, or a part of it, which reads as
+unclear); and waiting for an upload's grading as the page does.
 """
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 
 import pypdf
 import pypdfium2 as pdfium
+from flask.testing import FlaskClient
 from PIL import Image, ImageDraw
 
 from generator.scan.layout import PageLayout, SheetLayout
@@ -104,6 +108,25 @@ def filled_page(marks: dict[int, float], fmt: str = "PNG") -> bytes:
     out = io.BytesIO()
     image.save(out, fmt)
     return out.getvalue()
+
+
+def pupil_page() -> bytes:
+    """A pupil's answer page: puzzle 1 solved, puzzle 2's "Impossible" a third filled
+    (unclear: a review), puzzle 3 left blank."""
+    marks = solution_marks(answer_page().puzzles[0])
+    marks[box_index(answer_page().puzzles[1], "impossible")] = 0.35
+    return filled_page(marks)
+
+
+def wait_done(client: FlaskClient, number: int, timeout: float = 90.0) -> dict[str, Any]:
+    """Poll the progress as the page does until the grading ends."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state: dict[str, Any] = client.get(f"/grade/{number}/progress").get_json()
+        if state["state"] in ("done", "failed"):
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"upload {number} not graded in {timeout} s")
 
 
 def blank_png() -> bytes:

@@ -21,9 +21,10 @@ from grade_pages import (
     answer_page,
     answer_sheet,
     blank_png,
-    box_index,
     filled_page,
+    pupil_page,
     solution_marks,
+    wait_done,
 )
 from sqlalchemy import func, select, update
 from webapp_support import add_teacher, log_in
@@ -37,14 +38,6 @@ from webapp.tables import grade_decisions, grade_files, grade_pictures, grade_up
 PUZZLES = answer_page().puzzles  # three 3x3 puzzles, all solvable
 
 
-def pupil_page() -> bytes:
-    """A pupil's answer page: puzzle 1 solved, puzzle 2's "Impossible" a third filled
-    (unclear: a review), puzzle 3 left blank."""
-    marks = solution_marks(PUZZLES[0])
-    marks[box_index(PUZZLES[1], "impossible")] = 0.35
-    return filled_page(marks)
-
-
 def send(client: FlaskClient, *files: tuple[str, bytes]) -> Any:
     data = {"scans": [(io.BytesIO(body), name) for name, body in files]}
     return client.post("/grade", data=data, content_type="multipart/form-data")
@@ -53,17 +46,6 @@ def send(client: FlaskClient, *files: tuple[str, bytes]) -> Any:
 def upload_id(response: Any) -> int:
     assert response.status_code == 303, response.get_data(as_text=True)
     return int(response.location.rsplit("/", 1)[1])
-
-
-def wait_done(client: FlaskClient, number: int, timeout: float = 90.0) -> dict[str, Any]:
-    """Poll the progress as the page does until the grading ends."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        state: dict[str, Any] = client.get(f"/grade/{number}/progress").get_json()
-        if state["state"] in ("done", "failed"):
-            return state
-        time.sleep(0.1)
-    raise AssertionError(f"upload {number} not graded in {timeout} s")
 
 
 def graded(client: FlaskClient, *files: tuple[str, bytes]) -> int:

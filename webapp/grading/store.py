@@ -316,9 +316,12 @@ def decisions_of(db: Connection, upload_id: int) -> dict[str, str]:
     return {str(row.key): str(row.choice) for row in rows}
 
 
-def decide(db: Connection, upload_id: int, key: str, choice: str, at: float) -> None:
+def decide(db: Connection, upload_id: int, key: str, choice: str, at: float) -> bool:
     """Keep a decision; a second decision of the same key replaces the first (the last
-    click counts, from whichever tab)."""
+    click counts, from whichever tab). False when the upload is gone (deleted meanwhile)."""
+    found = select(grade_uploads.c.id).where(grade_uploads.c.id == upload_id)
+    if db.execute(found).first() is None:
+        return False
     insert = upsert(db.dialect.name, grade_decisions).values(
         upload_id=upload_id, key=key, choice=choice, decided_at=at
     )
@@ -328,3 +331,4 @@ def decide(db: Connection, upload_id: int, key: str, choice: str, at: float) -> 
             set_={"choice": choice, "decided_at": at},
         )
     )
+    return True

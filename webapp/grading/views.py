@@ -257,12 +257,15 @@ def decide(upload_id: int) -> ResponseReturnValue:
     choice = request.form.get("choice", "")
     back = url_for("grading.upload_page", upload_id=upload_id)
     try:
-        with write() as db:
+        with read() as db:  # checked outside the write, which other pages queue behind
             result = store.result_of(db, upload_id)
-            if result is None:
-                raise Refused("The grading is not finished yet: wait for its results.")
-            taken = checked_decision(result, store.decisions_of(db, upload_id), key, choice)
-            store.decide(db, upload_id, key, taken, now())
+            decisions = store.decisions_of(db, upload_id)
+        if result is None:
+            raise Refused("The grading is not finished yet: wait for its results.")
+        taken = checked_decision(result, decisions, key, choice)
+        with write() as db:
+            if not store.decide(db, upload_id, key, taken, now()):
+                abort(404)
     except Refused as error:
         if wants_json():
             return jsonify({"problem": str(error)}), 409

@@ -1,5 +1,5 @@
 """Printables' web app for teachers (Flask): projector timers, MAT sessions with scoring,
-answer checking, and each deck's cards on screen.
+answer checking, scanned answer sheets graded, and each deck's cards on screen.
 
     printables serve                 # or: flask --app webapp run
 
@@ -62,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from webapp.checking import views as checking
     from webapp.decks import views as decks
     from webapp.decks.figures import card_figure
+    from webapp.grading import views as grading
     from webapp.home import views as home
     from webapp.mat import play
     from webapp.mat import views as mat
@@ -69,7 +70,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from webapp.printing import views as printing
     from webapp.timers import views as timers
 
-    for feature in (accounts, checking, decks, home, mat, play, practice, printing, timers):
+    features = (accounts, checking, decks, grading, home, mat, play, practice, printing, timers)
+    for feature in features:
         app.register_blueprint(feature.bp)
     app.jinja_env.filters["spoken"] = spoken
     app.jinja_env.globals["card_figure"] = card_figure

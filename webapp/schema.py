@@ -18,9 +18,16 @@ from printables.matrix.check import DECK
 from printables.matrix.mat import successive_schedule
 from printables.matrix.session import MatSet, check_written
 from webapp.db import write
-from webapp.tables import metadata, schema_version
+from webapp.tables import (
+    grade_decisions,
+    grade_files,
+    grade_pictures,
+    grade_uploads,
+    metadata,
+    schema_version,
+)
 
-VERSION = 4
+VERSION = 5
 """The schema this code expects."""
 
 
@@ -89,10 +96,19 @@ def _pressed_at(db: Connection) -> None:
     db.execute(text("ALTER TABLE entries ADD COLUMN pressed_at FLOAT"))
 
 
+def _grading(db: Connection) -> None:
+    """Version 5: a teacher's uploads of scanned answer sheets, kept with their grading,
+    the pictures a review shows and the teacher's decisions (webapp/grading/). The tables
+    are new, made as version 5 has them (a later change to them adds a step of its own)."""
+    for table in (grade_uploads, grade_files, grade_pictures, grade_decisions):
+        table.create(db)
+
+
 UPGRADES: dict[int, Callable[[Connection], None]] = {
     2: _store_answer_checks,
     3: _sessions_and_seeds,
     4: _pressed_at,
+    5: _grading,
 }
 """``UPGRADES[n]`` takes a database from version n - 1 to n."""
 

@@ -138,12 +138,24 @@ def waitress_server(app: Flask, sockets: list[socket.socket], threads: int) -> A
         threads=threads,
         connection_limit=CONNECTIONS,
         ident="Printables",
-        max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # refused unread
+        max_request_body_size=body_most(app),  # refused unread
     )
     for dispatcher in dispatchers.values():  # one listening server a socket
         if isinstance(dispatcher, TcpWSGIServer):
             dispatcher.channel_class = StampingChannel
     return server
+
+
+def body_most(app: Flask) -> int:
+    """The largest request body waitress reads for the app: its largest form, an upload of
+    scans to grade (webapp/grading/), with a quarter more, so that an upload somewhat over
+    the limit reaches the app and gets its page saying so; beyond that (and for every
+    other form, beyond MAX_CONTENT_LENGTH) the app refuses the body itself."""
+    from webapp.grading.views import upload_most
+
+    with app.app_context():
+        most = upload_most()
+    return max(int(app.config["MAX_CONTENT_LENGTH"]), most + most // 4)
 
 
 class StampedTask(WSGITask):  # type: ignore[misc]

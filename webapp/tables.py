@@ -12,6 +12,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -137,4 +138,57 @@ hits = Table(
     Column("key", String(HIT_KEY_MOST), primary_key=True),
     Column("window", Integer, primary_key=True),
     Column("count", Integer, nullable=False),
+)
+
+# --- Grading scanned answer sheets (webapp/grading/) -------------------------------------
+
+GRADE_KEY_MOST = 200
+"""Characters in a review's or a picture's key (``<page key>:<puzzle>:<card>:row``)."""
+
+grade_uploads = Table(
+    "grade_uploads",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("teacher_id", ForeignKey("teachers.id", ondelete="CASCADE"), nullable=False),
+    Column("title", String(200), nullable=False),  # the files' names, as the list shows them
+    Column("created_at", Float, nullable=False),
+    # "waiting" (for a runner), "running", "done" (``result`` holds the grading) or
+    # "failed" (``problem`` says why).
+    Column("state", String(8), nullable=False),
+    Column("pages_total", Integer),  # counted when a run starts
+    Column("pages_done", Integer, nullable=False, default=0),
+    Column("runner", String(32)),  # the token of the run that claimed it
+    Column("heartbeat", Float),  # the running run's last sign of life
+    Column("runs", Integer, nullable=False, default=0),  # runs started (restarts included)
+    Column("result", Text),  # grading.sheets.Grading.to_json(), as JSON
+    Column("problem", Text),
+    Column("finished_at", Float),
+    CheckConstraint("state IN ('waiting', 'running', 'done', 'failed')", name="grade_state"),
+)
+
+grade_files = Table(
+    "grade_files",
+    metadata,
+    Column("upload_id", ForeignKey("grade_uploads.id", ondelete="CASCADE"), primary_key=True),
+    Column("position", Integer, primary_key=True),  # 0-based, in the order sent
+    Column("name", String(255), nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+
+grade_pictures = Table(
+    "grade_pictures",
+    metadata,
+    Column("upload_id", ForeignKey("grade_uploads.id", ondelete="CASCADE"), primary_key=True),
+    Column("key", String(GRADE_KEY_MOST), primary_key=True),  # a review's or name's key
+    Column("png", LargeBinary, nullable=False),
+)
+
+grade_decisions = Table(
+    "grade_decisions",
+    metadata,
+    Column("upload_id", ForeignKey("grade_uploads.id", ondelete="CASCADE"), primary_key=True),
+    Column("key", String(GRADE_KEY_MOST), primary_key=True),
+    Column("choice", String(GRADE_KEY_MOST), nullable=False),  # the choice, or a typed name
+    Column("decided_at", Float, nullable=False),
 )

@@ -24,6 +24,7 @@ import pytest
 from flask import Flask, Request
 from flask.testing import FlaskClient
 from mat_helpers import IMPOSSIBLE, SOLUTION, SOLVABLE, new_session, seats, set_id
+from sqlalchemy import select
 from webapp_support import PASSWORD, add_teacher, log_in
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.routing import IntegerConverter, Rule
@@ -31,6 +32,8 @@ from werkzeug.security import generate_password_hash
 
 from webapp.accounts import views as account_views
 from webapp.db import write
+from webapp.grading import jobs
+from webapp.grading import store as grade_store
 from webapp.tables import teachers
 
 HOSTILE: dict[str, bytes] = {
@@ -127,7 +130,7 @@ def path_values(world: Mapping[str, Any]) -> dict[str, str]:
         "session_id": str(world["session_id"]), "player_id": str(world["player_id"]),
         "number": "0", "position": "0", "timer_id": str(world["timer_id"]),
         "code": world["code"], "puzzle_id": set_id(SOLVABLE), "key": "4d", "index": "0",
-        "filename": "play.js",
+        "filename": "play.js", "upload_id": str(world["upload_id"]),
     }  # fmt: skip
 
 
@@ -155,8 +158,20 @@ def make_world(app: Flask) -> tuple[FlaskClient, dict[str, Any]]:
     made = client.post("/timers", data={"label": "Quiz", "time": "5:00", "direction": "down"})
     timer_id = int(re.findall(r"\d+", made.location)[-1])
     world = {"teacher": name, "session_id": session_id, "code": code, "timer_id": timer_id,
-             "player_id": seats(app, session_id)["Me"]}  # fmt: skip
+             "player_id": seats(app, session_id)["Me"],
+             "upload_id": graded_upload(app)}  # fmt: skip
     return client, world
+
+
+def graded_upload(app: Flask) -> int:
+    """An upload of the teacher's, graded here and now (a file that is no scan)."""
+    with app.app_context():
+        with write() as db:
+            teacher = db.execute(select(teachers.c.id).where(teachers.c.username == TEACHER))
+            upload_id = grade_store.create(db, teacher.scalar_one(), [("a.txt", b"x")], 0.0)
+            assert grade_store.claim(db, upload_id, "walk", 0.0)
+        jobs.run(app.extensions["printables_db"], upload_id, "walk")
+    return upload_id
 
 
 def encoded(fields: Mapping[str, bytes | list[bytes]]) -> str:

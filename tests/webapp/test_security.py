@@ -4,6 +4,7 @@ CSRF protection on as in production."""
 from __future__ import annotations
 
 import html
+import io
 import os
 import re
 import stat
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from grade_pages import pupil_page, wait_done
 from webapp_support import PASSWORD, add_teacher
 from werkzeug.test import TestResponse
 
@@ -202,6 +204,18 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
     fetch(teacher, "/timers/1/set", screen, label="Quiz")
     fetch(teacher, "/timers", screen, preset="1")
     post(teacher, "/timers/1/delete", teacher.get("/timers").get_data(as_text=True))
+
+    grade = teacher.get("/grade").get_data(as_text=True)
+    seen.add("grading.upload")
+    sent = teacher.post("/grade", data={"scans": (io.BytesIO(pupil_page()), "ann.png"),
+                                        "csrf_token": form_token(grade, "/grade")})  # fmt: skip
+    assert sent.status_code == 303 and sent.location == "/grade/1"
+    assert wait_done(teacher, 1)["state"] == "done"
+    graded = teacher.get("/grade/1").get_data(as_text=True)
+    key = re.findall(r'name="key" value="([^"]+:box\d+)"', graded)[0]
+    assert fetch(teacher, "/grade/1/decide", graded, key=key, choice="filled").json == {
+        "key": key, "choice": "filled"}  # fmt: skip
+    post(teacher, "/grade/1/delete", graded)
     assert seen == set(post_routes(csrf_app)), "a POST route this test does not exercise"
 
 

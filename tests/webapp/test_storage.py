@@ -4,6 +4,7 @@ database refused, many students pressing Done at once, and the same app on Postg
 
 from __future__ import annotations
 
+import io
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -214,7 +215,13 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     assert before["Ann"][1] == "42" and before["Bo"][1] == "600"
 
 
+def _drop_version_5_tables(db: Connection) -> None:
+    for table in ("grade_decisions", "grade_pictures", "grade_files", "grade_uploads"):
+        db.execute(text(f"DROP TABLE {table}"))
+
+
 def _drop_version_4_columns(db: Connection) -> None:
+    _drop_version_5_tables(db)
     db.execute(text("ALTER TABLE entries DROP COLUMN pressed_at"))
 
 
@@ -256,6 +263,29 @@ def test_version_3_keeps_a_version_2_database_s_teachers_and_sessions(
     assert again.get(f"/sessions/{session_id}").status_code == 200
     join(upgraded, code, "Bo")
     assert b"Bo" in again.get(f"/sessions/{session_id}").data
+
+
+def test_version_5_adds_the_grading_tables_to_a_version_4_database(tmp_path: Path) -> None:
+    """Version 5 keeps uploads of scans: a version 4 database gets the tables, keeps its
+    teacher, and takes an upload."""
+    url = f"sqlite:///{tmp_path / 'version-4.sqlite3'}"
+    app = create_app(settings(url))
+    add_teacher(app, "ada")
+    app.extensions["printables_db"].dispose()
+    engine = make_engine(url)
+    with write(engine) as db:
+        _drop_version_5_tables(db)
+        db.execute(schema_version.update().values(version=4))
+    engine.dispose()
+
+    upgraded = create_app(settings(url))
+    with upgraded.app_context(), read() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
+        assert inspect(db).has_table("grade_uploads") and inspect(db).has_table("grade_files")
+    again = upgraded.test_client()
+    log_in(again, "ada")
+    sent = again.post("/grade", data={"scans": [(io.BytesIO(b"not a scan"), "notes.txt")]})
+    assert sent.status_code == 303
 
 
 # --- many students at once -----------------------------------------------------------------

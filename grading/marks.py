@@ -89,14 +89,32 @@ def read_boxes(page: AlignedPage) -> list[BoxRead]:
     return reads
 
 
+FRAME = (40, 40, 215)
+"""The frame around what a review asks about, in its picture (BGR: a red that stays dark
+in gray-scale)."""
+
+
 def cut_out(
-    page: AlignedPage, x: float, y: float, w: float, h: float, margin: float = 2.0
+    page: AlignedPage,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    margin: float | tuple[float, float] = 2.0,
+    frame: bool = False,
 ) -> bytes:
-    """A part of the aligned page as a PNG, ``margin`` mm around the rectangle (for the
-    teacher's review and the name to type)."""
-    top, bottom, left, right = page.pixels(x - margin, y - margin, w + 2 * margin, h + 2 * margin)
+    """A part of the aligned page as a PNG, ``margin`` mm around the rectangle (or
+    (across, down)) (for the teacher's review and the name to type); with ``frame``, the
+    rectangle is framed, so that what is asked about stands out from what is around it."""
+    across, down = margin if isinstance(margin, tuple) else (margin, margin)
+    top, bottom, left, right = page.pixels(x - across, y - down, w + 2 * across, h + 2 * down)
     height, width = page.image.shape
-    part = page.image[max(0, top) : min(height, bottom), max(0, left) : min(width, right)]
+    top, left = max(0, top), max(0, left)
+    part = page.image[top : min(height, bottom), left : min(width, right)]
+    if frame:
+        part = cv2.cvtColor(part, cv2.COLOR_GRAY2BGR)
+        t, b, lf, r = page.pixels(x - 0.9, y - 0.9, w + 1.8, h + 1.8)
+        cv2.rectangle(part, (lf - left, t - top), (r - left, b - top), FRAME, thickness=2)
     ok, png = cv2.imencode(".png", part)
     if not ok:
         raise ValueError("the part of the page could not be written as a PNG")

@@ -181,6 +181,11 @@ class Grading:
         return grading
 
 
+REVIEW_MARGIN = (24.0, 7.0)
+"""mm of the page shown across and down around what a review asks about: the card
+pictured at the left of its boxes, a box's label at its right, the lines around."""
+
+
 def grade_page(page: ScanPage) -> tuple[PageResult, AlignedPage]:
     """One page read (raises :class:`~grading.align.AlignError` when it cannot be); its
     answers are made by :meth:`PageResult.decide`."""
@@ -232,7 +237,8 @@ def _keep_pictures(result: Grading, graded: PageResult, aligned: AlignedPage) ->
     (for a review), the name's, and the whole page upright."""
     layout = aligned.layout
     for key, region in review_regions(graded.key, layout, graded.reads).items():
-        result.pictures[key] = cut_out(aligned, region.x, region.y, region.w, region.h)
+        result.pictures[key] = cut_out(aligned, region.x, region.y, region.w, region.h,
+                                       margin=REVIEW_MARGIN, frame=True)  # fmt: skip
     if graded.name_area is not None:
         r = graded.name_area
         result.pictures[f"{graded.key}:name"] = cut_out(aligned, r.x, r.y, r.w, r.h, margin=1.0)

@@ -111,7 +111,8 @@ def _grade(engine: Engine, upload_id: int, runner: str, lost: threading.Event) -
 
     graded = grade(pages(), progress=progress)
     with write(engine) as db:
-        if not store.finish(db, upload_id, runner, now(), graded.to_json(), graded.pictures):
+        pictures = {**graded.pictures, **store.page_pictures(graded.page_images)}
+        if not store.finish(db, upload_id, runner, now(), graded.to_json(), pictures):
             raise Lost
 
 

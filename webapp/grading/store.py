@@ -299,6 +299,26 @@ def picture(db: Connection, upload_id: int, key: str) -> bytes | None:
     return None if found is None else bytes(found)
 
 
+PAGE = ":page"
+"""How the key of a whole page's picture (a JPEG, for the pages returned with their
+verdicts) ends, beside the reviews' and names' cut-outs (PNG)."""
+
+
+def page_pictures(page_images: dict[str, bytes]) -> dict[str, bytes]:
+    """Each page's picture (its key -> JPEG) under the key it is kept by."""
+    return {f"{key}{PAGE}": jpeg for key, jpeg in page_images.items()}
+
+
+def page_images(db: Connection, upload_id: int) -> dict[str, bytes]:
+    """Each graded page's picture, by the page's key (:attr:`Grading.page_images`)."""
+    rows = db.execute(
+        select(grade_pictures.c.key, grade_pictures.c.png).where(
+            grade_pictures.c.upload_id == upload_id, grade_pictures.c.key.endswith(PAGE)
+        )
+    )
+    return {key.removesuffix(PAGE): bytes(data) for key, data in rows}
+
+
 def picture_keys(db: Connection, upload_id: int) -> set[str]:
     rows = db.execute(
         select(grade_pictures.c.key).where(grade_pictures.c.upload_id == upload_id)

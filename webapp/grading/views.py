@@ -237,6 +237,29 @@ def gradebook(upload_id: int) -> ResponseReturnValue:
     )
 
 
+@bp.get("/grade/<int:upload_id>/returned.pdf")
+@login_required
+def returned(upload_id: int) -> ResponseReturnValue:
+    """The pages to hand back, each answer's verdict beside it, after a summary."""
+    from grading.returned import returned_pdf
+
+    _load(upload_id)
+    found = _results(upload_id)
+    if found is None:
+        abort(404)
+    grading = found[0]
+    with read() as db:
+        grading.page_images = store.page_images(db, upload_id)
+    return Response(
+        returned_pdf(grading),
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": f'attachment; filename="returned-{upload_id}.pdf"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
 @bp.get("/grade/<int:upload_id>/picture")
 @login_required
 def picture(upload_id: int) -> ResponseReturnValue:
@@ -246,7 +269,8 @@ def picture(upload_id: int) -> ResponseReturnValue:
         png = store.picture(db, upload_id, key[:GRADE_KEY_MOST]) if key else None
     if png is None:
         abort(404)
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    kind = "image/jpeg" if key.endswith(store.PAGE) else "image/png"
+    return Response(png, mimetype=kind, headers={"Cache-Control": "private, max-age=3600"})
 
 
 @bp.post("/grade/<int:upload_id>/decide")

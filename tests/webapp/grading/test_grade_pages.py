@@ -517,3 +517,29 @@ def test_printables_serve_reads_an_upload_up_to_the_grading_limit(app: Flask) ->
             assert server.adj.max_request_body_size == UPLOAD_MOST * 5 // 4 > MAX_BODY
         finally:
             server.close()
+
+
+def test_the_pages_to_hand_back_carry_each_pupils_scan_and_the_decided_verdicts(
+    app: Flask, teacher: FlaskClient
+) -> None:
+    """The returned PDF, built from the database alone: a summary, then each pupil's page
+    (its scan kept as a picture) with the verdicts as the teacher's decisions make them."""
+    from pypdf import PdfReader
+
+    number = graded(teacher, ("ann.png", pupil_page()),
+                    ("bo.png", filled_page(solution_marks(PUZZLES[0]))))  # fmt: skip
+    assert f'href="/grade/{number}/returned.pdf"' in page_of(teacher, number)
+    first = teacher.get(f"/grade/{number}/returned.pdf")
+    assert first.status_code == 200 and first.mimetype == "application/pdf"
+    pages = PdfReader(io.BytesIO(first.data)).pages
+    assert len(pages) == 3  # the summary, then Ann's and Bo's pages
+    assert "Provisional" in pages[0].extract_text()
+    assert all(page.images for page in pages[1:])  # each pupil's scan is on their page
+    teacher.post(f"/grade/{number}/decide", data={"key": review_key(app, number),
+                                                  "choice": "filled"})  # fmt: skip
+    again = PdfReader(io.BytesIO(teacher.get(f"/grade/{number}/returned.pdf").data)).pages
+    assert "Provisional" not in again[0].extract_text()
+    assert "1 answer waits for the teacher" in pages[1].extract_text()
+    assert "waits for the teacher" not in again[1].extract_text()
+    assert "Sheet 1: 1 of 3 right" in pages[1].extract_text()
+    assert "Sheet 1: 1 of 3 right" in again[1].extract_text()  # "Impossible": wrong

@@ -2,13 +2,13 @@
 each with the pupil's name printed in the name box and coded in the page's code.
 
 The roster is a CSV file (UTF-8, with or without a byte-order mark; commas, semicolons or
-tabs): the first column is the pupil's name, an optional second one an id or number the
-school uses. A first row whose first cell is a heading word (``Name``, ``Pupil``,
-``Student``, ...) is a header and skipped; so are blank lines. A name is cut of the
-spaces around it and inside it to one, in Unicode's composed form (NFC), so the same name
-typed twice is the same name.
+tabs, as its first line has them): the first column is the pupil's name, an optional
+second one an id or number the school uses (kept in the layout, not coded). A first row
+whose first cell is a heading word (``Name``, ``Pupil``, ``Student``, ...) is a header and
+skipped; so are blank lines. A name is cut of the spaces around it and inside it to one,
+in Unicode's composed form (NFC), so the same name typed twice is the same name.
 
-The class is a short hash of the roster (:attr:`Roster.class_code`: its names and ids in
+The class is a short hash of the roster (:func:`class_code`: its names and ids in
 order), so a grader tells a sheet of another class from this one's without the roster.
 
 >>> roster = read_roster("Name,Id\\nAna López,17\\n\\n李小龙 , \\n")
@@ -35,6 +35,8 @@ from generator.scan.layout import CLASS_DIGITS, Pupil
 HEADINGS = frozenset({"name", "names", "full name", "pupil", "pupils", "student", "students",
                       "nom", "nombre", "name(s)", "pupil name", "student name"})  # fmt: skip
 """A first cell that makes the first row a header (compared case-blind)."""
+SEPARATORS = ("\t", ";", ",")
+"""The roster's separator: the first of these in its first line (a comma without one)."""
 MOST_PUPILS = 200
 """The most names a roster holds (a class, or a year group printed at once)."""
 
@@ -76,14 +78,12 @@ def read_roster(text: str) -> Roster:
     raises :class:`RosterError` for a roster without names, a row without a name, a name
     twice or more than :data:`MOST_PUPILS` names."""
     text = text.removeprefix("\ufeff")
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = next((d for d in SEPARATORS if d in first_line), ",")
     rows: list[tuple[str, str]] = []
     seen: dict[str, int] = {}
     first = True
-    for row_number, row in enumerate(csv.reader(io.StringIO(text), dialect), 1):
+    for row_number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
         cells = [clean(cell) for cell in row]
         if not any(cells):
             continue

@@ -196,9 +196,7 @@ def draw_name_area(
     box = page.add(Box("name", Rect.of(x + label, y, width - label, 9.0)))
     doc.rect(box.rect.x, box.rect.y, box.rect.w, box.rect.h, width=0.6)
     if name:
-        size = name_size(name, box.rect.w)
-        if size is None:
-            raise ValueError(f"the name {name!r} does not fit the name box")
+        size = name_size(name, box.rect.w) or NAME_LEAST  # too long: refused when printed
         baseline = box.rect.y + box.rect.h / 2 + size * 0.35 * 25.4 / 72
         if right_to_left(name):
             doc.text_at(box.rect.right - NAME_PAD, baseline, name, size=size, anchor="end")

@@ -11,6 +11,8 @@ import pytest
 from cli_support import run
 from scan_support import Sheet, boxes_for, fill, png, right_answer, scan_page, worksheet
 
+from generator.scan.pages import page_from_code
+from grading.align import layout_of
 from grading.gradebook import ENCODING, gradebook_rows
 from grading.sheets import Grading, grade, name_pictures
 
@@ -83,6 +85,16 @@ def test_an_interleaved_pile_is_put_together_by_pupil_with_the_coded_names(sheet
     again = Grading.from_json(result.to_json())
     assert [s.name for s in again.sheets] == [NAMES[1], NAMES[0]]
     assert result.to_json()["sheets"][1]["pupil"]["name"] == NAMES[0]  # type: ignore[index]
+
+
+def test_a_roster_page_s_layout_is_its_own_code_drawn_again(sheet: Sheet) -> None:
+    """The grader takes a named page's layout from the same page without a name (drawn
+    once for the class): the same as drawing it from its own code."""
+    for page in sheet.layout.pages:
+        again = layout_of(page.code)
+        assert again == page_from_code(page.code)
+        assert again.boxes == page.boxes and again.pupil is not None and page.pupil is not None
+        assert (again.code, again.pupil.name) == (page.code, page.pupil.name)
 
 
 def test_the_teachers_typed_name_wins_over_the_coded_one(sheet: Sheet) -> None:

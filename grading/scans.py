@@ -62,7 +62,7 @@ def content_key(data: bytes) -> str:
     """A short name for a file's content (the same bytes, the same key).
 
     >>> content_key(b"scan")
-    '8ac84f8cc2a44e36'
+    '59ad1b2fc74287de'
     """
     return hashlib.sha256(data).hexdigest()[:16]
 

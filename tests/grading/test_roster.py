@@ -10,11 +10,18 @@ import numpy as np
 import pytest
 from cli_support import run
 from scan_support import Sheet, boxes_for, fill, png, right_answer, scan_page, worksheet
+from synthetic_scans import Effects, Intent, synthetic_scan
 
+from generator.documents.worksheet import WorksheetOptions, make_worksheet
+from generator.draw.layout import PAPERS
+from generator.draw.qr import qr_modules
+from generator.scan.layout import Pupil
+from generator.scan.marks import code_fits, code_text
 from generator.scan.pages import page_from_code
 from grading.align import layout_of
 from grading.gradebook import ENCODING, gradebook_rows
 from grading.sheets import Grading, grade, name_pictures
+from printables.matrix.puzzles import generated_id, get_puzzle
 
 NAMES = ("Ana López", "李小龙")
 
@@ -143,3 +150,31 @@ def test_the_grade_command_gives_the_coded_names_and_asks_for_none(
     assert book[2].startswith(f"2,{NAMES[0]},right,right,right,3,3,0,")
     review = (out / "review.csv").read_text(encoding="utf-8-sig").splitlines()
     assert review == ["key,sheet,question,choices,picture,decision"]
+
+
+def test_the_largest_roster_code_is_read_from_150_dpi_scans(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Three 3x3 sets named by their cards and the longest Arabic name that codes: a
+    version 7 code (the largest a page takes), scanned at 150 dpi turned, blurred, noisy
+    and JPEG-compressed, read to its pupil every time."""
+    ids = [get_puzzle(generated_id(3, 3, "solvable", "easy", s)).card_id for s in range(1, 4)]
+    name = "م"
+    while code_fits(code_text("matrix", "a4", 1, 1, ids, Pupil("0a48b2", 30, name + "ب"))):
+        name += "ب"
+    options = WorksheetOptions(PAPERS["a4"], scannable=True, key=False,
+                               pupils=(Pupil("0a48b2", 30, name),))  # fmt: skip
+    made = make_worksheet([get_puzzle(i) for i in ids], options)
+    assert made.layout is not None
+    (page,) = made.layout.pages
+    assert len(qr_modules(page.code)) == 45 + 8
+    trials = [Effects(dpi=150, rotation=4.6, scale=0.97, blur=1.1, noise=7.5, light=0.72, jpeg=41),
+              Effects(dpi=150, rotation=-3.4, scale=1.03, blur=0.9, noise=3.0, jpeg=55,
+                      upside_down=True),
+              Effects(dpi=150, rotation=1.2, blur=1.2, noise=6.0, light=0.8, jpeg=40)]  # fmt: skip
+    for k, effects in enumerate(trials):
+        intents = {puzzle: Intent("impossible") for puzzle in page.puzzles}
+        image, _ = synthetic_scan(made.pdf, page, intents, effects, np.random.default_rng(k))
+        result = grade([scan_page(image, number=k + 1)])
+        assert result.problems == [], (effects, result.problems)
+        assert [s.name for s in result.sheets] == [name]

@@ -108,6 +108,10 @@ SCANNABLE = ("matrix",)
 """The kinds whose worksheets can be scannable."""
 SCAN_NOTE = "Then mark each answer on the answer sheet at the end, which is graded from a scan."
 """After a scannable sheet's instructions: where the answers that count go."""
+NAMED_NOTE = (
+    "Then mark each answer on the answer sheet with your name, which is graded from a scan."
+)
+"""The same, on the puzzle pages of a sheet printed with a roster (copied for the class)."""
 
 
 @dataclass(frozen=True)
@@ -208,7 +212,9 @@ def _student_pages(
     qr = options.base_url is not None
     doc.new_page(title, aside=NAME_LINE)
     instructions = design.instructions(puzzles[0])
-    doc.text(f"{instructions} {SCAN_NOTE}" if options.scannable else instructions, size=10)
+    if options.scannable:
+        instructions += " " + (NAMED_NOTE if options.pupils else SCAN_NOTE)
+    doc.text(instructions, size=10)
     doc.y += 4.0
     room = doc.bottom - doc.y  # the first page's, the least any page has
     per_page = options.per_page or max(

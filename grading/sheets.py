@@ -283,11 +283,14 @@ def file_pages(result: Grading, pages: Iterable[PageResult]) -> None:
         sheet = named.get((pupil.class_code, pupil.number))
         if sheet is None:
             named[(pupil.class_code, pupil.number)] = _new_sheet(result, page)
-        elif code.number in sheet.pages or sheet.of != code.pages:
-            first = sheet.pages.get(code.number)
-            also = f" (graded: {first.where})" if first is not None else ""
+        elif sheet.of != code.pages:
             result.problems.append(Problem(page.where, (
-                f"page {code.number} of {pupil.name}'s sheet again{also}")))  # fmt: skip
+                f"a page of another worksheet for {pupil.name} (page {code.number} of "
+                f"{code.pages}; the sheet graded has {sheet.of})")))  # fmt: skip
+        elif code.number in sheet.pages:
+            result.problems.append(Problem(page.where, (
+                f"page {code.number} of {pupil.name}'s sheet again "
+                f"(graded: {sheet.pages[code.number].where})")))  # fmt: skip
         else:
             sheet.pages[code.number] = page
 

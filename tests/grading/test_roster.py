@@ -26,13 +26,15 @@ from printables.matrix.puzzles import generated_id, get_puzzle
 NAMES = ("Ana López", "李小龙")
 
 
-def printed(tmp: Path, names: tuple[str, ...]) -> Sheet:
-    """Three 4x4 puzzles over two answer pages, a set for each of ``names``."""
+def printed(tmp: Path, names: tuple[str, ...], *options: str) -> Sheet:
+    """Three 4x4 puzzles over two answer pages (or the puzzles of ``options``), a set for
+    each of ``names``."""
     roster = tmp / "class.csv"
     roster.write_text("Name\n" + "".join(f"{name}\n" for name in names), encoding="utf-8")
-    made = worksheet(str(tmp), "--roster", str(roster), "--size", "4x4", "--count", "3",
-                     "--seed", "5", "--no-qr")  # fmt: skip
-    assert len(made.layout.pages) == 2 * len(names)
+    chosen = options or ("--size", "4x4", "--count", "3", "--seed", "5")
+    made = worksheet(str(tmp), "--roster", str(roster), *chosen, "--no-qr")
+    if not options:
+        assert len(made.layout.pages) == 2 * len(names)
     return made
 
 
@@ -131,6 +133,23 @@ def test_a_pupil_s_page_scanned_twice_is_named_and_graded_once(sheet: Sheet) -> 
     assert [(s.name, sorted(s.pages)) for s in result.sheets] == [(NAMES[0], [1, 2])]
     (problem,) = result.problems
     assert problem.problem == f"page 1 of {NAMES[0]}'s sheet again (graded: scan.png page 1)"
+
+
+def test_a_page_of_another_worksheet_for_the_same_class_is_named(
+    sheet: Sheet, tmp_path: Path
+) -> None:
+    """The same roster, another worksheet (one answer page): its page is not taken for a
+    page of the pupil's two-page sheet."""
+    one_page = printed(tmp_path, NAMES, "--size", "3x3", "--count", "2", "--seed", "8")
+    assert len(one_page.layout.pages) == len(NAMES)
+    assert one_page.page(1).pupil == sheet.page(1).pupil  # the same class, the same pupil
+    pages = [*pile(sheet), (one_page.image(1), "other-sheet")]
+    result = graded(pages)
+    assert [(s.name, sorted(s.pages)) for s in result.sheets] == [(NAMES[1], [1, 2]),
+                                                                 (NAMES[0], [1, 2])]  # fmt: skip
+    (problem,) = result.problems
+    assert problem.problem == (f"a page of another worksheet for {NAMES[0]} (page 1 of 1; "
+                               "the sheet graded has 2)")  # fmt: skip
 
 
 def test_the_grade_command_gives_the_coded_names_and_asks_for_none(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -29,7 +29,7 @@ import zxingcpp
 
 from generator.draw.qr import QUIET_ZONE, qr_modules
 from generator.scan.layout import Box, PageLayout
-from generator.scan.marks import PageCode
+from generator.scan.marks import PageCode, code_text
 from generator.scan.pages import page_from_code
 
 PX_PER_MM = 6.0
@@ -70,8 +70,14 @@ class AlignError(Exception):
 
 @lru_cache(maxsize=64)
 def layout_of(code: str) -> PageLayout:
-    """The layout a page code names (drawn once a process)."""
-    return page_from_code(code)
+    """The layout a page code names (drawn once a process). A page printed for a pupil of
+    a roster has the boxes of the same page without a name, so its layout is that page's
+    (drawn once for the whole class) with its own code and pupil."""
+    read = PageCode.read(code)
+    if read.pupil is None:
+        return page_from_code(code)
+    twin = layout_of(code_text(read.kind, read.paper, read.number, read.pages, read.ids))
+    return replace(twin, code=code, boxes=list(twin.boxes), pupil=read.pupil)
 
 
 def read_codes(image: np.ndarray) -> list[tuple[str, np.ndarray]]:

@@ -45,7 +45,9 @@ def grade(scans: tuple[str, ...], out_dir: Path) -> None:
         printables grade class-7b.pdf --out 7b-grades
     then open 7b-grades/gradebook.csv. Marks that are unclear and names to type are
     listed in 7b-grades/review.csv with a picture each: write your decision in its
-    last column and run the same command again (your decisions are kept).
+    last column and run the same command again (your decisions are kept). Sheets
+    printed with --roster carry their pupil's name: their pages are put together by
+    pupil in any order, and a sheet of another class is named, not graded.
     """
     from grading.gradebook import gradebook_csv
     from grading.returned import returned_pdf

@@ -1,21 +1,27 @@
 """A pile of scans graded: each page found, aligned, read and its answers checked, the
 pages put together into pupils' sheets, and everything a teacher must look at listed.
 
-Pages are put together by their codes and their order in the scan: a pupil's pages are
-scanned together, in any order and either way up, so page *k* of *n* joins the sheet just
-before it when that sheet has *n* pages and not yet a page *k*, and otherwise starts a
-sheet. A sheet missing a page says so.
+Pages are put together by their codes. A page printed for a pupil of a roster
+(``printables-scan/2``) names the class and the pupil: it joins that pupil's sheet,
+wherever it is in the pile, and the sheet bears the coded name (unless the teacher typed
+another). The class most such pages have (the first met on a tie) is the pile's; a page of
+another class is not graded into this gradebook but named as a problem, and so is a
+pupil's page met twice. A page without a pupil goes by its order in the scan: a pupil's
+pages are scanned together, in any order and either way up, so page *k* of *n* joins the
+sheet just before it when that sheet has *n* pages and not yet a page *k* (and no name
+coded), and otherwise starts a sheet. A sheet missing a page says so.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
 
-from generator.scan.layout import PageLayout, Rect
+from generator.scan.layout import PageLayout, Pupil, Rect
 from generator.scan.marks import PageCode
 from grading.align import AlignedPage, AlignError, align, layout_of
 from grading.answers import READERS, Decisions, PuzzleResult, Review, read_answers, review_regions
@@ -104,6 +110,11 @@ class Sheet:
         return sum(p.right for p in self.puzzles)
 
     @property
+    def pupil(self) -> Pupil | None:
+        """Who the sheet was printed for (its pages' code), or None without a roster."""
+        return self.pages[min(self.pages)].code.pupil
+
+    @property
     def name_key(self) -> str:
         """The key under which the teacher's typing of this sheet's name is kept."""
         first = self.pages[min(self.pages)]
@@ -114,7 +125,9 @@ class Sheet:
         return self.name or f"Sheet {self.number}"
 
     def to_json(self) -> dict[str, object]:
+        pupil = self.pupil
         return {"sheet": self.number, "name": self.name, "name_key": self.name_key,
+                "pupil": None if pupil is None else pupil.to_dict(),
                 "of": self.of, "pages": [self.pages[n].to_json() for n in sorted(self.pages)],
                 "missing_pages": self.missing, "right": self.right,
                 "puzzles": len(self.puzzles)}  # fmt: skip
@@ -141,12 +154,14 @@ class Grading:
 
     def decide(self, decisions: Decisions) -> None:
         """Take the teacher's ``decisions`` (added to those made before) and make every
-        answer and name again from the pages' reads: no page is read again."""
+        answer and name again from the pages' reads: no page is read again. A sheet's
+        name is the one the teacher typed, else the one its code holds."""
         self.decisions.update(decisions)
         for sheet in self.sheets:
             for page in sheet.pages.values():
                 page.decide(self.decisions)
-            sheet.name = self.decisions.get(sheet.name_key, "").strip()
+            coded = sheet.pupil.name if sheet.pupil is not None else ""
+            sheet.name = self.decisions.get(sheet.name_key, "").strip() or coded
 
     @property
     def reviews(self) -> list[Review]:
@@ -209,6 +224,7 @@ def grade(
     """Every page of a pile graded, in the pile's order, and put into sheets."""
     result = Grading()
     seen: dict[str, str] = {}
+    graded_pages: list[PageResult] = []
     done = 0
     for page in pages:
         if isinstance(page, ScanProblem):
@@ -225,9 +241,10 @@ def grade(
                 result.problems.append(Problem(page.where, str(error)))
             else:
                 _keep_pictures(result, graded, aligned)
-                _file(result, graded)
+                graded_pages.append(graded)
         if progress is not None:
             progress(done)
+    file_pages(result, graded_pages)
     result.decide(decisions or {})
     return result
 
@@ -239,7 +256,7 @@ def _keep_pictures(result: Grading, graded: PageResult, aligned: AlignedPage) ->
     for key, region in review_regions(graded.key, layout, graded.reads).items():
         result.pictures[key] = cut_out(aligned, region.x, region.y, region.w, region.h,
                                        margin=REVIEW_MARGIN, frame=True)  # fmt: skip
-    if graded.name_area is not None:
+    if graded.name_area is not None and graded.code.pupil is None:  # a coded name is known
         r = graded.name_area
         result.pictures[f"{graded.key}:name"] = cut_out(aligned, r.x, r.y, r.w, r.h, margin=1.0)
     ok, jpeg = cv2.imencode(".jpg", aligned.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
@@ -247,15 +264,47 @@ def _keep_pictures(result: Grading, graded: PageResult, aligned: AlignedPage) ->
         result.page_images[graded.key] = jpeg.tobytes()
 
 
-def _file(result: Grading, page: PageResult) -> None:
-    """Put a page into the sheet before it when that sheet has as many pages and misses
-    this one (a pupil's pages are scanned together, in any order), or start a sheet."""
-    code = page.code
-    last = result.sheets[-1] if result.sheets else None
-    if last is not None and last.of == code.pages and code.number not in last.pages:
-        last.pages[code.number] = page
-        return
-    result.sheets.append(Sheet(len(result.sheets) + 1, {code.number: page}, code.pages))
+def file_pages(result: Grading, pages: Iterable[PageResult]) -> None:
+    """Put the graded ``pages`` (in the pile's order) into sheets, and name as problems
+    the pages of another class and a pupil's page met twice."""
+    pages = list(pages)
+    classes = Counter(p.code.pupil.class_code for p in pages if p.code.pupil is not None)
+    pile_class = classes.most_common(1)[0][0] if classes else None
+    named: dict[tuple[str, int], Sheet] = {}
+    last: Sheet | None = None
+    for page in pages:
+        code = page.code
+        pupil = code.pupil
+        if pupil is None:
+            if last is not None and last.of == code.pages and code.number not in last.pages:
+                last.pages[code.number] = page
+            else:
+                last = _new_sheet(result, page)
+            continue
+        if pupil.class_code != pile_class:
+            result.problems.append(Problem(page.where, (
+                f"a sheet of another class ({pupil.name}'s, class {pupil.class_code}; "
+                f"this pile's class is {pile_class}): not graded here")))  # fmt: skip
+            continue
+        sheet = named.get((pupil.class_code, pupil.number))
+        if sheet is None:
+            named[(pupil.class_code, pupil.number)] = _new_sheet(result, page)
+        elif sheet.of != code.pages:
+            result.problems.append(Problem(page.where, (
+                f"a page of another worksheet for {pupil.name} (page {code.number} of "
+                f"{code.pages}; the sheet graded has {sheet.of})")))  # fmt: skip
+        elif code.number in sheet.pages:
+            result.problems.append(Problem(page.where, (
+                f"page {code.number} of {pupil.name}'s sheet again "
+                f"(graded: {sheet.pages[code.number].where})")))  # fmt: skip
+        else:
+            sheet.pages[code.number] = page
+
+
+def _new_sheet(result: Grading, page: PageResult) -> Sheet:
+    sheet = Sheet(len(result.sheets) + 1, {page.code.number: page}, page.code.pages)
+    result.sheets.append(sheet)
+    return sheet
 
 
 def name_pictures(grading: Grading) -> Mapping[str, bytes]:

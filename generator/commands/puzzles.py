@@ -36,6 +36,7 @@ from generator.commands.options import paper_option, write_atomically
 from generator.draw.layout import Size
 from generator.network import default_base_url
 from generator.parallel import puzzles_of
+from generator.scan.layout import Pupil
 from printables.cards.wording import or_list, stopped
 from printables.matrix.mat import TIME_LIMIT, VARIANTS
 from printables.matrix.puzzles import (
@@ -339,6 +340,11 @@ def _puzzles(
 @click.option("--scannable", is_flag=True,
               help="Add answer sheets to fill and scan for grading: boxes to mark, corner "
               "marks and a QR code a page, the layout attached to the PDF (Matrix).")  # fmt: skip
+@click.option("--roster", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None,
+              help="With --scannable: a CSV file of the class's names (first column; an id "
+              "may follow). The answer sheets are printed once a pupil, the name printed "
+              "on them and coded for the grader; the puzzle pages once, to copy.")  # fmt: skip
 @paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: KIND-worksheet-SIZE-SEED.pdf.")  # fmt: skip
@@ -358,6 +364,7 @@ def worksheet(
     key: bool,
     key_apart: bool,
     scannable: bool,
+    roster: Path | None,
     paper: Size,
     out: Path | None,
 ) -> None:
@@ -372,11 +379,13 @@ def worksheet(
         printables worksheet costly-tricks --question legal --cards 4
         printables worksheet matrix --per-page 3 --key-apart --no-qr
         printables worksheet matrix --scannable --size 4x4
+        printables worksheet matrix --scannable --roster class-7b.csv
         printables worksheet nada --question discard --difficulty hard
         printables worksheet secret-card --difficulty easy --paper a4
     """
     if key_apart and not key:
         raise click.UsageError("--key-apart writes the key to its own file; drop --no-key")
+    pupils = _roster(roster, scannable)
     address, warning = _qr_address(base_url, no_qr)
     first = _seed(seed)
     values = {"size": size, "want": want, "difficulty": difficulty, "cards": cards,
@@ -387,7 +396,8 @@ def worksheet(
     # the drawing code is loaded here (or by _prepare_worksheet while the puzzles were made)
     from generator.documents.worksheet import WorksheetError, WorksheetOptions, make_worksheet
 
-    options = WorksheetOptions(paper, address, key, per_page=per_page, scannable=scannable)
+    options = WorksheetOptions(paper, address, key, per_page=per_page, scannable=scannable,
+                               pupils=pupils)  # fmt: skip
     try:
         printed = make_worksheet(puzzles, options, key_apart=key_apart)
     except WorksheetError as error:
@@ -405,6 +415,9 @@ def worksheet(
         where = f"page {answer[0]}" if len(answer) == 1 else f"pages {answer[0]}-{answer[-1]}"
         click.echo(f"  {where}: answer sheets to fill and scan (their layout is attached to "
                    "the PDF as printables-layout.json)")  # fmt: skip
+        if pupils:
+            click.echo(f"  a named set of answer sheets for each of the {len(pupils)} pupils "
+                       f"on the roster (class {pupils[0].class_code}): print once")  # fmt: skip
     if address is not None:
         click.echo(f"QR codes point at {address}: run 'printables serve' on that computer "
                    "while the class checks its answers.")  # fmt: skip
@@ -413,6 +426,24 @@ def worksheet(
     if not ids:
         click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
     click.echo("Puzzle ids: " + " ".join(p.id for p in puzzles))
+
+
+def _roster(path: Path | None, scannable: bool) -> tuple[Pupil, ...]:
+    """The pupils of the roster file at ``path`` (none without one); a usage error for a
+    roster without --scannable or one that cannot be printed."""
+    if path is None:
+        return ()
+    if not scannable:
+        raise click.UsageError("--roster prints the answer sheets with the pupils' names: "
+                               "add --scannable")  # fmt: skip
+    from generator.scan.roster import RosterError, read_roster_file
+
+    try:
+        return read_roster_file(path.read_bytes()).pupils
+    except OSError as error:
+        raise click.UsageError(f"cannot read the roster {path}: {error.strerror}") from None
+    except RosterError as error:
+        raise click.UsageError(f"--roster {path.name}: {error}") from None
 
 
 def _prepare_worksheet(key: str, ids: Sequence[str], *, address: str | None) -> None:
@@ -476,21 +507,29 @@ def _worksheet_summary(target: Path, key_target: Path, printed: Any, count: int)
     """What was written, naming the pages: which are the students', which the key's."""
     pages = printed.student_pages
     students = "page 1" if pages == 1 else f"pages 1-{pages}"
+    layout = printed.layout
+    if layout is not None and layout.pages and layout.pages[0].pupil is not None:
+        puzzle_pages = layout.pages[0].pdf_page - 1
+        puzzles = "page 1" if puzzle_pages == 1 else f"pages 1-{puzzle_pages}"
+        answers = f"pages {puzzle_pages + 1}-{pages}"
+        copies = f"{puzzles}: the puzzles (copy one each); {answers}: the named answer sheets"
+    else:
+        copies = f"{students}: the students' copies"
     if pages == 1:
         lines = [f"Wrote {target}: {count} puzzle{'s' if count != 1 else ''} on one page."]
     else:
         lines = [f"Wrote {target}: {count} puzzles, {per_page_text(printed.counts)}."]
     if printed.key_pdf is not None:
-        lines.append(f"  {students}: the students' copies (print one each)")
+        lines.append(f"  {copies} (print one each)")
         lines.append(f"Wrote {key_target}: the answer key, {printed.key_pages} "
                      f"page{'s' if printed.key_pages != 1 else ''} (for the teacher).")  # fmt: skip
     elif printed.key_pages:
         first, last = pages + 1, pages + printed.key_pages
         key_pages = f"page {first}" if first == last else f"pages {first}-{last}"
-        lines.append(f"  {students}: the students' copies; {key_pages}: the answer key "
+        lines.append(f"  {copies}; {key_pages}: the answer key "
                      "(for the teacher)")  # fmt: skip
     else:
-        lines.append(f"  {students}: the students' copies (no answer key)")
+        lines.append(f"  {copies} (no answer key)")
     return lines
 
 

@@ -14,7 +14,9 @@ times and the key once.
 
 A scannable worksheet (:attr:`WorksheetOptions.scannable`, Matrix puzzles) adds answer
 pages after the puzzles' pages: boxes to fill that a scan can read, each page's layout
-attached to the PDF (:mod:`generator.scan`).
+attached to the PDF (:mod:`generator.scan`). With a roster (:attr:`WorksheetOptions.pupils`)
+the puzzle pages are printed once (to copy) and the answer pages once a pupil, each with
+the pupil's name printed and coded.
 
 Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`
 (a question kind needs none).
@@ -41,7 +43,7 @@ from generator.documents.document import MARGIN, Document
 from generator.draw.fonts import register
 from generator.draw.layout import Size
 from generator.scan.areas import SCANNABLE
-from generator.scan.layout import SheetLayout
+from generator.scan.layout import Pupil, SheetLayout
 from printables.puzzles import get_kind, kind_of
 from printables.questions.base import QuestionKind
 
@@ -91,7 +93,8 @@ class WorksheetOptions:
     """What a teacher chooses when printing a worksheet (the title defaults to the kind's:
     "Matrix puzzles"). Without a ``base_url`` the puzzles have no QR codes; without
     ``per_page``, as many fit a page as leave the cards readable. A ``scannable`` sheet
-    has answer pages to fill and scan (:data:`SCANNABLE` kinds)."""
+    has answer pages to fill and scan (:data:`SCANNABLE` kinds); given a roster's
+    ``pupils``, a set of answer pages each, their name printed and coded."""
 
     paper: Size
     base_url: str | None = None
@@ -99,10 +102,15 @@ class WorksheetOptions:
     title: str = ""
     per_page: int | None = None
     scannable: bool = False
+    pupils: tuple[Pupil, ...] = ()
 
 
 SCAN_NOTE = "Then mark each answer on the answer sheet at the end, which is graded from a scan."
 """After a scannable sheet's instructions: where the answers that count go."""
+NAMED_NOTE = (
+    "Then mark each answer on the answer sheet with your name, which is graded from a scan."
+)
+"""The same, on the puzzle pages of a sheet printed with a roster (copied for the class)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +153,9 @@ def make_worksheet(
     if len(kinds) != 1:
         raise WorksheetError(f"a worksheet holds puzzles of one kind, not {sorted(kinds)}")
     kind = kinds.pop()
+    if options.pupils and not options.scannable:
+        raise WorksheetError("a roster prints the answer sheets with the pupils' names; "
+                             "they need a scannable sheet")  # fmt: skip
     if options.scannable and kind not in SCANNABLE:
         raise WorksheetError(f"{get_kind(kind).title} worksheets are not scannable yet; "
                              f"scannable kinds: {', '.join(SCANNABLE)}")  # fmt: skip
@@ -155,7 +166,7 @@ def make_worksheet(
     doc = Document(options.paper, f"{title} ({sizes})", subject=design.subject,
                    footer=f"{title}: {ids}")  # fmt: skip
     counts = _student_pages(doc, puzzles, design, title, options)
-    layout = _answer_pages(doc, puzzles, kind, title) if options.scannable else None
+    layout = _answer_pages(doc, puzzles, kind, title, options.pupils) if options.scannable else None
     student_pages = doc.page
     key_pdf, key_pages = None, 0
     if options.key and not key_apart:
@@ -173,11 +184,17 @@ def make_worksheet(
     return Worksheet(pdf, key_pdf, student_pages, key_pages, counts, layout)
 
 
-def _answer_pages(doc: Document, puzzles: Sequence[Any], kind: str, title: str) -> SheetLayout:
-    """A scannable sheet's answer pages, after the puzzles' pages; returns their layout."""
+def _answer_pages(
+    doc: Document, puzzles: Sequence[Any], kind: str, title: str, pupils: Sequence[Pupil]
+) -> SheetLayout:
+    """A scannable sheet's answer pages, after the puzzles' pages (a set each of
+    ``pupils``, else one); returns their layout."""
     from generator.scan.pages import answer_pages  # loaded when a scannable sheet is printed
 
-    pages = answer_pages(doc, puzzles, title)
+    try:
+        pages = answer_pages(doc, puzzles, title, pupils)
+    except ValueError as error:
+        raise WorksheetError(str(error)) from None
     return SheetLayout("worksheet", kind, tuple(p.id for p in puzzles), pages)
 
 
@@ -194,7 +211,9 @@ def _student_pages(
     qr = options.base_url is not None
     doc.new_page(title, aside=NAME_LINE)
     instructions = design.instructions(puzzles[0])
-    doc.text(f"{instructions} {SCAN_NOTE}" if options.scannable else instructions, size=10)
+    if options.scannable:
+        instructions += " " + (NAMED_NOTE if options.pupils else SCAN_NOTE)
+    doc.text(instructions, size=10)
     doc.y += 4.0
     room = doc.bottom - doc.y  # the first page's, the least any page has
     per_page = options.per_page or max(

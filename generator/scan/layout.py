@@ -24,6 +24,8 @@ from typing import Any, Literal
 FORMAT = "printables-layout"
 VERSION = 1
 """The layout format's version: raised whenever a reader of the old one would misread it."""
+CLASS_DIGITS = 6
+"""A class's code (a hash of its roster): this many lowercase hexadecimal digits."""
 ATTACHMENT = "printables-layout.json"
 """The name of the file attached to a scannable PDF."""
 
@@ -113,11 +115,35 @@ class Box:
                    data.get("option", ""), data.get("place"))  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Pupil:
+    """Who a page is printed for (a sheet printed with a roster): the class (a hash of
+    the roster, :mod:`generator.scan.roster`), the pupil's number on the roster (1 the
+    first), their name, and the school's id for them (``""`` when the roster has none;
+    it is not in the page's code)."""
+
+    class_code: str
+    number: int
+    name: str
+    ident: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"class": self.class_code, "number": self.number,
+                               "name": self.name}  # fmt: skip
+        if self.ident:
+            out["id"] = self.ident
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Pupil:
+        return cls(data["class"], data["number"], data["name"], data.get("id", ""))
+
+
 @dataclass
 class PageLayout:
     """One scannable page: its number among the answer pages (1, 2, ...), its page in the
-    PDF (1 the first), the paper's size in mm, the text its QR code holds, and its boxes
-    in the order drawn."""
+    PDF (1 the first), the paper's size in mm, the text its QR code holds, its boxes in
+    the order drawn, and the pupil it is printed for (None without a roster)."""
 
     number: int
     pdf_page: int
@@ -125,6 +151,7 @@ class PageLayout:
     height: float
     code: str
     boxes: list[Box] = field(default_factory=list)
+    pupil: Pupil | None = None
 
     def add(self, box: Box) -> Box:
         self.boxes.append(box)
@@ -139,17 +166,22 @@ class PageLayout:
         return tuple(dict.fromkeys(box.puzzle for box in self.boxes if box.puzzle))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"page": self.number, "pdf_page": self.pdf_page,
-                "paper": {"width": mm(self.width), "height": mm(self.height)},
-                "code": self.code, "puzzles": list(self.puzzles),
-                "boxes": [box.to_dict() for box in self.boxes]}  # fmt: skip
+        """The page as the JSON has it; ``pupil`` only on a page printed for one."""
+        out: dict[str, Any] = {"page": self.number, "pdf_page": self.pdf_page,
+                               "paper": {"width": mm(self.width), "height": mm(self.height)},
+                               "code": self.code, "puzzles": list(self.puzzles)}  # fmt: skip
+        if self.pupil is not None:
+            out["pupil"] = self.pupil.to_dict()
+        out["boxes"] = [box.to_dict() for box in self.boxes]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PageLayout:
         paper = data["paper"]
         boxes = [Box.from_dict(box) for box in data["boxes"]]
+        pupil = Pupil.from_dict(data["pupil"]) if "pupil" in data else None
         return cls(data["page"], data["pdf_page"], paper["width"], paper["height"],
-                   data["code"], boxes)  # fmt: skip
+                   data["code"], boxes, pupil)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ line saying how to mark.
 Where everything goes on an answer page depends only on what its code says (the kind,
 the paper, the page's number and the ids on it) and the sheet's title (cut to its one
 line), so a page's layout can be drawn again from its code (:func:`page_from_code`).
+Printed for a pupil of a roster, a page has their name in the name box and in its code
+(``printables-scan/2``); its boxes are where the same page without a name has them.
 """
 
 from __future__ import annotations
@@ -16,14 +18,17 @@ from generator.documents.document import MARGIN, Document, fit_words
 from generator.draw.fonts import POINT
 from generator.draw.layout import PAPERS
 from generator.scan.areas import SCANNABLE, area_for
-from generator.scan.layout import PageLayout
+from generator.scan.layout import PageLayout, Pupil
 from generator.scan.marks import (
     CODE_SIZE,
     PageCode,
+    code_fits,
     code_text,
     draw_code,
     draw_fiducials,
     draw_name_area,
+    name_label_width,
+    name_size,
 )
 from printables.puzzles import PuzzleLike, get_puzzle, kind_of
 
@@ -57,19 +62,44 @@ def group(puzzles: Sequence[PuzzleLike], width: float, room: float) -> list[list
 
 
 def answer_pages(
-    doc: Document, puzzles: Sequence[PuzzleLike], title: str
+    doc: Document, puzzles: Sequence[PuzzleLike], title: str, pupils: Sequence[Pupil] = ()
 ) -> tuple[PageLayout, ...]:
     """The answer pages of ``puzzles`` (of one kind, numbered 1, 2, ... as on the
-    worksheet), added to ``doc``; returns each page's layout."""
+    worksheet), added to ``doc``: one set, or given ``pupils`` a set each, the pupil's
+    name printed in the name box and coded in the page's code; returns each page's
+    layout. Raises ValueError (before drawing) for a pupil's name that does not fit the
+    name box or the page's code (:func:`check_names`)."""
     kind = kind_of(puzzles[0].id).key
     groups = group(puzzles, doc.width, doc.bottom - content_top(doc))
+    check_names(kind, doc.paper.name, [[puzzles[k].id for k in g] for g in groups], pupils)
     layouts = []
-    for number, indexes in enumerate(groups, 1):
-        ids = [puzzles[k].id for k in indexes]
-        code = code_text(kind, doc.paper.name, number, len(groups), ids)
-        numbered = [(k + 1, puzzles[k]) for k in indexes]
-        layouts.append(_draw_page(doc, code, numbered, f"Answer sheet: {title}"))
+    every: Sequence[Pupil | None] = pupils or [None]
+    for pupil in every:
+        for number, indexes in enumerate(groups, 1):
+            ids = [puzzles[k].id for k in indexes]
+            code = code_text(kind, doc.paper.name, number, len(groups), ids, pupil)
+            numbered = [(k + 1, puzzles[k]) for k in indexes]
+            layouts.append(_draw_page(doc, code, numbered, f"Answer sheet: {title}", pupil))
     return tuple(layouts)
+
+
+def check_names(
+    kind: str, paper: str, pages: Sequence[Sequence[str]], pupils: Sequence[Pupil]
+) -> None:
+    """Refuse (ValueError, one line) a pupil whose name does not fit the name box, or
+    makes a page's code (the ids of ``pages``) too long to scan (:func:`code_fits`)."""
+    room = NAME_WIDTH - name_label_width()
+    for pupil in pupils:
+        if name_size(pupil.name, room) is None:
+            raise ValueError(f"the name {pupil.name!r} is too long for the answer sheet's "
+                             f"name box; shorten it in the roster")  # fmt: skip
+        for number, ids in enumerate(pages, 1):
+            if not code_fits(code_text(kind, paper, number, len(pages), ids, pupil)):
+                raise ValueError(
+                    f"the name {pupil.name!r} is too long to code on an answer page with "
+                    f"these puzzles; shorten it in the roster (or print puzzles with "
+                    f"shorter ids)"
+                )
 
 
 def page_from_code(text: str) -> PageLayout:
@@ -84,17 +114,21 @@ def page_from_code(text: str) -> PageLayout:
     puzzles = [get_puzzle(puzzle_id) for puzzle_id in code.ids]
     if len(group(puzzles, doc.width, doc.bottom - content_top(doc))) > 1:
         raise ValueError(f"the puzzles of {text!r} do not fit one answer page")
-    return _draw_page(doc, text, list(enumerate(puzzles, 1)), "Answer sheet")
+    return _draw_page(doc, text, list(enumerate(puzzles, 1)), "Answer sheet", code.pupil)
 
 
 def _draw_page(
-    doc: Document, code: str, numbered: Sequence[tuple[int, PuzzleLike]], heading: str
+    doc: Document,
+    code: str,
+    numbered: Sequence[tuple[int, PuzzleLike]],
+    heading: str,
+    pupil: Pupil | None = None,
 ) -> PageLayout:
-    """One answer page, begun in ``doc``: its head, then each (number, puzzle)'s answer
-    area, a rule between two."""
+    """One answer page, begun in ``doc``: its head (with ``pupil``'s name in the name
+    box), then each (number, puzzle)'s answer area, a rule between two."""
     doc.new_page()
     page = PageLayout(PageCode.read(code).number, doc.page, doc.paper.width,
-                      doc.paper.height, code)  # fmt: skip
+                      doc.paper.height, code, pupil=pupil)  # fmt: skip
     _page_head(doc, page, heading)
     y = content_top(doc)
     for number, puzzle in numbered:
@@ -115,5 +149,6 @@ def _page_head(doc: Document, page: PageLayout, heading: str) -> None:
     room = code_x - doc.left - 4.0
     doc.text_at(doc.left, MARGIN + 16 * POINT, fit_words(heading, 17, room), size=16, bold=True)
     doc.y = MARGIN + 9.0
-    doc.y += draw_name_area(doc, page, doc.left, doc.y, NAME_WIDTH) + 2.5
+    name = page.pupil.name if page.pupil is not None else ""
+    doc.y += draw_name_area(doc, page, doc.left, doc.y, NAME_WIDTH, name) + 2.5
     doc.text(HOW_TO_MARK, size=10, bold=True, width=code_x - doc.left - 4.0)

@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[4]
 sys.path[:0] = [str(ROOT)]
 
+from generator.scan.layout import Pupil  # noqa: E402
 from generator.scan.marks import code_text  # noqa: E402
 from generator.scan.pages import page_from_code  # noqa: E402
 from printables.matrix.puzzles import generated_id  # noqa: E402
@@ -31,6 +32,13 @@ PAGES = (
     ),
 )
 """Answer pages of every shape: 3x3 sets three and four a page, 5x5, 4x5, 3x4 and 4x3."""
+NAMED = (
+    ("letter", PAGES[0][1], Pupil("0a48b2", 1, "Ana López")),
+    ("a4", PAGES[1][1], Pupil("0a48b2", 2, "محمد بن عبد الله")),
+    ("letter", PAGES[2][1], Pupil("5f3a9c", 27, "李小龙")),
+)
+"""Pages printed for a pupil of a roster (``printables-scan/2``): the same boxes as the
+page without a name."""
 
 
 def write(pages: dict[str, list[dict[str, object]]]) -> None:
@@ -49,6 +57,10 @@ def main() -> None:
     pages = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
     for paper, ids in PAGES:
         code = code_text("matrix", paper, 1, 1, ids)
+        if code not in pages:
+            pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
+    for paper, ids, pupil in NAMED:
+        code = code_text("matrix", paper, 1, 1, ids, pupil)
         if code not in pages:
             pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
     write(pages)

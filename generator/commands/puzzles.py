@@ -546,6 +546,10 @@ def _worksheet_summary(target: Path, key_target: Path, printed: Any, count: int)
               help="Players (rows on the score sheet, decks on the pull lists).")  # fmt: skip
 @click.option("--time-limit", type=click.IntRange(10, 3600), default=TIME_LIMIT,
               show_default=True, help="Seconds per set.")  # fmt: skip
+@click.option("--scannable", is_flag=True,
+              help="Successive: scannable forms in place of the written ones (boxes for each "
+              "card's row and column and for the seconds), graded by 'printables grade' "
+              "into the session's scores.")  # fmt: skip
 @paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: mat-kit-VARIANT-SEED.pdf.")  # fmt: skip
@@ -559,6 +563,7 @@ def mat_kit(
     sets: int | None,
     players: int | None,
     time_limit: int,
+    scannable: bool,
     paper: Size,
     out: Path | None,
 ) -> None:
@@ -569,6 +574,7 @@ def mat_kit(
     Examples:
         printables mat-kit --sets 10 --players 12
         printables mat-kit --variant successive --players 6 --difficulty easy
+        printables mat-kit --variant successive --players 6 --scannable
     """
     variant = variant.lower()
     try:  # MAT sets are Matrix puzzles
@@ -604,7 +610,7 @@ def mat_kit(
     from generator.documents.matkit import KitOptions, mat_kit_pdf  # loaded: see the next
 
     try:
-        options = KitOptions(paper, variant, players or 0, time_limit)
+        options = KitOptions(paper, variant, players or 0, time_limit, scannable)
         data = mat_kit_pdf(puzzles, options)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
@@ -614,6 +620,10 @@ def mat_kit(
     if not ids:
         click.echo(f"Seed {first}: the same command with --seed {first} prints it again.")
     click.echo("Set ids: " + " ".join(p.id for p in puzzles))
+    if scannable:
+        click.echo("The players' forms are scannable: scan them after the round and run "
+                   "'printables grade SCANS --out DIR' for the scores "
+                   "(DIR/mat-scores.csv).")  # fmt: skip
 
 
 @click.command()

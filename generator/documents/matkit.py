@@ -12,7 +12,12 @@ A kit is everything the proctor prints before class (4D Playing Cards rulebook, 
 - the **score sheet**: players x sets, the time limit, totals and places (low total
   wins; not finished or wrong scores the limit);
 - for Successive, the **written-solution forms**, one page per player, with the book's
-  ``No`` convention for declaring a set impossible.
+  ``No`` convention for declaring a set impossible; or, printed scannable, in their place
+  the **scannable forms** (:mod:`generator.scan.mat_pages`): each turn's set with boxes
+  to fill for each card's row and column, Impossible, and the seconds as digit boxes,
+  which ``printables grade`` reads into the session's scores. They replace the written
+  forms rather than follow them: a player fills one form a turn, and two would be two
+  answers to reconcile.
 """
 
 from __future__ import annotations
@@ -59,6 +64,16 @@ SUCCESSIVE_RULES = (
     "secret until the round is over; then the answers are checked: a wrong answer, or no "
     "answer by the time limit, scores the limit. Low total wins."
 )
+SCANNABLE_RULES = (
+    "One deck, up to nine players, nine cards each. Deal set k to player k. Each player "
+    "solves the set in hand and marks it on the scannable form: each card's row and "
+    "column, or Impossible, and the seconds when the hand went up (a box in each row of "
+    "digits; the proctor may fill them), then signs it. After each turn the sets pass to "
+    "the next player, following the rotation schedule, until everyone has had every set. "
+    "Forms stay secret until the round is over; then scan them all and run 'printables "
+    "grade': a wrong answer, a blank time, or no answer by the time limit scores the "
+    "limit. Low total wins."
+)
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,7 @@ class KitOptions:
     variant: str = "simultaneous"
     players: int = 0  # rows on the score sheet (0: as many as fit)
     time_limit: int = TIME_LIMIT
+    scannable: bool = False  # Successive: scannable forms in place of the written ones
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -77,6 +93,11 @@ class KitOptions:
             raise ValueError(f"the time limit must be 1 to 3600 seconds, not {self.time_limit}")
         if self.players < 0:
             raise ValueError("the number of players cannot be negative")
+        if self.scannable and self.variant != "successive":
+            raise ValueError("scannable forms are MAT Successive's: add --variant successive")
+        if self.scannable and self.time_limit != TIME_LIMIT:
+            raise ValueError(f"scannable forms are scored with the book's limit of "
+                             f"{TIME_LIMIT} s (their seconds go to 699)")  # fmt: skip
 
 
 def minutes(seconds: int) -> str:
@@ -116,6 +137,8 @@ def _cover(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> Non
     )
     doc.y += 3.0
     rules = SIMULTANEOUS_RULES if options.variant == "simultaneous" else SUCCESSIVE_RULES
+    if options.scannable:
+        rules = SCANNABLE_RULES
     doc.text(rules)
     doc.y += 5.0
     rows = [
@@ -138,7 +161,11 @@ def _cover(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> Non
         "In this kit: pull lists, "
         + ("the rotation schedule, " if options.variant == "successive" else "")
         + "answer keys, the score sheet"
-        + (", and a written-solution form per player." if options.variant == "successive" else ".")
+        + (
+            f", and {FORMS[options.scannable]} per player."
+            if options.variant == "successive"
+            else "."
+        )
     )
 
 
@@ -290,6 +317,8 @@ def _forms(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> Non
                      below + 0.5)  # fmt: skip
 
 
+FORMS = {False: "a written-solution form", True: "scannable forms"}
+"""What the cover calls the players' forms, printed scannable or not."""
 FORM_LINE = 80.0
 """The width of a turn on a written-solution form: the Seconds box and the signature line."""
 LABEL_GAP = 3.0
@@ -311,6 +340,19 @@ def mat_kit_pdf(puzzles: Sequence[Puzzle], options: KitOptions) -> bytes:
         _schedule(doc, puzzles)
     _keys(doc, puzzles)
     _score_sheet(doc, puzzles, options)
+    if options.scannable:
+        return _scannable_forms(doc, puzzles)
     if options.variant == "successive":
         _forms(doc, puzzles, options)
     return doc.finish()
+
+
+def _scannable_forms(doc: Document, puzzles: Sequence[Puzzle]) -> bytes:
+    """The kit ended by every player's scannable forms, their layout attached."""
+    from generator.scan.attach import attach_layout  # pypdf: for scannable kits alone
+    from generator.scan.layout import SheetLayout
+    from generator.scan.mat_pages import KIND, mat_pages
+
+    pages = mat_pages(doc, puzzles)
+    layout = SheetLayout("mat-kit", KIND, tuple(p.card_id for p in puzzles), pages)
+    return attach_layout(doc.finish(), layout)

@@ -55,9 +55,7 @@ def entries_per_row(puzzle: Puzzle, width: float) -> int:
 
 def area_height(puzzle: Puzzle, width: float) -> float:
     """The room :func:`draw_area` takes, ``width`` mm wide."""
-    _, entry_h = entry_size(puzzle)
-    rows = -(-len(puzzle.cards) // entries_per_row(puzzle, width))
-    return HEAD + rows * entry_h + (rows - 1) * ROW_GAP + TAIL
+    return HEAD + entries_height(puzzle, width) + TAIL
 
 
 def draw_area(
@@ -69,21 +67,50 @@ def draw_area(
     shape = f"{puzzle.size_text}: {puzzle.rows} rows of {puzzle.cols} cards"
     doc.text_at(x + 22.0, y + 4.5, shape, size=9)
     doc.text_at(x + width, y + 4.5, f"id {puzzle.id}", size=9, anchor="end")
+    tail = draw_entries(doc, page, puzzle, x, y + HEAD, width) + 2.0
+    draw_claims(doc, page, puzzle, x, tail)
+    return area_height(puzzle, width)
+
+
+def entries_height(puzzle: Puzzle, width: float) -> float:
+    """The room :func:`draw_entries` takes, ``width`` mm wide."""
+    _, entry_h = entry_size(puzzle)
+    rows = -(-len(puzzle.cards) // entries_per_row(puzzle, width))
+    return rows * entry_h + (rows - 1) * ROW_GAP
+
+
+def draw_entries(
+    doc: Document, page: PageLayout, puzzle: Puzzle, x: float, top: float, width: float
+) -> float:
+    """Every card's entry (:func:`_draw_entry`), in rows ``width`` mm wide from (x, top);
+    returns where they end."""
     entry_w, entry_h = entry_size(puzzle)
     per_row = entries_per_row(puzzle, width)
-    top = y + HEAD
     for k in range(len(puzzle.cards)):
         row, col = divmod(k, per_row)
         _draw_entry(doc, page, puzzle, k, x + col * (entry_w + ENTRY_GAP),
                     top + row * (entry_h + ROW_GAP))  # fmt: skip
-    rows = -(-len(puzzle.cards) // per_row)
-    tail = top + rows * entry_h + (rows - 1) * ROW_GAP + 2.0
-    draw_mark_box(doc, page, x, tail, puzzle.id, "impossible")
-    doc.text_at(x + BOX + 1.5, tail + BOX - 0.7, "Impossible", size=10)
-    changed = x + 40.0
-    draw_mark_box(doc, page, changed, tail, puzzle.id, "changed")
-    doc.text_at(changed + BOX + 1.5, tail + BOX - 0.7, "Changed (a mark crossed out)", size=8)
-    return area_height(puzzle, width)
+    return top + entries_height(puzzle, width)
+
+
+def draw_claims(
+    doc: Document,
+    page: PageLayout,
+    puzzle: Puzzle,
+    x: float,
+    y: float,
+    *,
+    changed_at: float = 40.0,
+    short: bool = False,
+) -> None:
+    """The "Impossible" and "Changed" boxes, top-left at (x, y), "Changed" ``changed_at``
+    mm to the right (``short``: labelled without its explanation)."""
+    draw_mark_box(doc, page, x, y, puzzle.id, "impossible")
+    doc.text_at(x + BOX + 1.5, y + BOX - 0.7, "Impossible", size=10)
+    changed = x + changed_at
+    draw_mark_box(doc, page, changed, y, puzzle.id, "changed")
+    label = "Changed" if short else "Changed (a mark crossed out)"
+    doc.text_at(changed + BOX + 1.5, y + BOX - 0.7, label, size=10 if short else 8)
 
 
 def _draw_entry(

@@ -104,8 +104,13 @@ def check_names(
 
 def page_from_code(text: str) -> PageLayout:
     """An answer page's layout drawn again from its code alone (its boxes as printed; its
-    ``pdf_page`` 1): what a grader needs when it has a scan and not the PDF."""
+    ``pdf_page`` 1): what a grader needs when it has a scan and not the PDF. A MAT
+    Successive form's page (kind ``mat``) is :mod:`generator.scan.mat_pages`'s."""
     code = PageCode.read(text)
+    if code.kind == "mat":
+        from generator.scan.mat_pages import page_from_mat_code  # it draws with this module
+
+        return page_from_mat_code(text)
     if code.kind not in SCANNABLE or code.paper not in PAPERS:
         raise ValueError(f"no answer pages of {code.kind} puzzles on {code.paper} paper")
     if any(kind_of(puzzle_id).key != code.kind for puzzle_id in code.ids):

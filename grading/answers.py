@@ -122,8 +122,12 @@ class Reader(Protocol):
         ...
 
 
-READERS = {"matrix": "grading.matrix_answers:READER"}
-"""Each gradable kind's reader: where it lives."""
+READERS = {
+    "matrix": "grading.matrix_answers:READER",
+    "mat": "grading.matrix_answers:READER",
+}
+"""Each gradable kind's reader: where it lives. A MAT Successive form's (``mat``) sets are
+Matrix answer areas; its seconds are read by :mod:`grading.mat_answers`."""
 
 
 @cache

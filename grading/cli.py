@@ -1,6 +1,7 @@
 """``printables grade``: a class's scanned answer sheets graded into a folder.
 
-The folder gets the gradebook (``gradebook.csv``), everything found (``results.json``),
+The folder gets the gradebook (``gradebook.csv``), for MAT Successive forms the session's
+scores (``mat-scores.csv``, :mod:`grading.mat_scores`), everything found (``results.json``),
 the pages to hand back with their verdicts and the class's summary (``returned.pdf``),
 and ``review.csv``: the marks that wait for the teacher and the names to type, each with
 a picture of that part of the page (``pictures/``). The teacher fills review.csv's
@@ -38,7 +39,8 @@ NAME_CHOICE = "(type the name)"
               help="Folder for the gradebook, the review list and its pictures.")  # fmt: skip
 def grade(scans: tuple[str, ...], out_dir: Path) -> None:
     """Grade scanned answer sheets: PDF, PNG, JPEG or TIFF files of the pages printed by
-    'printables worksheet matrix --scannable', in any order and either way up.
+    'printables worksheet matrix --scannable' (or the forms of 'printables mat-kit
+    --variant successive --scannable'), in any order and either way up.
 
     \b
     Example:
@@ -50,6 +52,8 @@ def grade(scans: tuple[str, ...], out_dir: Path) -> None:
     pupil in any order, and a sheet of another class is named, not graded.
     """
     from grading.gradebook import gradebook_csv
+    from grading.mat_scores import FILE as MAT_SCORES
+    from grading.mat_scores import mat_scores, mat_scores_csv
     from grading.returned import returned_pdf
     from grading.scans import ScanProblem, read_scan
     from grading.sheets import grade as grade_pile
@@ -69,13 +73,22 @@ def grade(scans: tuple[str, ...], out_dir: Path) -> None:
 
     graded = grade_pile(pages(), decisions)
     (out_dir / "gradebook.csv").write_bytes(gradebook_csv(graded))
+    results = graded.to_json()
+    session = mat_scores(graded)
+    if session is not None:
+        (out_dir / MAT_SCORES).write_bytes(mat_scores_csv(session))
+        results["mat_scores"] = session.to_json()
     (out_dir / "results.json").write_text(
-        json.dumps(graded.to_json(), ensure_ascii=False, indent=1), encoding="utf-8"
+        json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8"
     )
     (out_dir / RETURNED).write_bytes(returned_pdf(graded))
     waiting = _write_review(out_dir, graded)
     click.echo(f"{graded.pages} page(s) graded: {len(graded.sheets)} sheet(s).")
     click.echo(f"Gradebook: {out_dir / 'gradebook.csv'}")
+    if session is not None:
+        final = all(p.place is not None for p in session.players)
+        state = "" if final else " (places wait for the decisions below)"
+        click.echo(f"MAT Successive scores: {out_dir / MAT_SCORES}{state}")
     provisional = " (provisional: decisions wait)" if graded.reviews else ""
     click.echo(f"Pages to hand back, with a summary: {out_dir / RETURNED}{provisional}")
     for problem in graded.problems:

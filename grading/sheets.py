@@ -23,9 +23,11 @@ import cv2
 
 from generator.scan.layout import PageLayout, Pupil, Rect
 from generator.scan.marks import PageCode
+from generator.scan.mat_pages import KIND as MAT
 from grading.align import AlignedPage, AlignError, align, layout_of
 from grading.answers import READERS, Decisions, PuzzleResult, Review, read_answers, review_regions
 from grading.marks import BoxRead, cut_out, read_boxes
+from grading.mat_answers import read_turns, turn_review_regions
 from grading.scans import ScanPage, ScanProblem
 
 
@@ -56,8 +58,12 @@ class PageResult:
         return names[0].rect if names else None
 
     def decide(self, decisions: Decisions) -> None:
-        """The page's answers made again from its reads and ``decisions``."""
-        self.puzzles = read_answers(self.key, self.layout, self.reads, decisions)
+        """The page's answers made again from its reads and ``decisions`` (a MAT form's
+        turns with their seconds: :mod:`grading.mat_answers`)."""
+        if self.code.kind == MAT:
+            self.puzzles = read_turns(self.key, self.layout, self.reads, decisions)
+        else:
+            self.puzzles = read_answers(self.key, self.layout, self.reads, decisions)
 
     def to_json(self) -> dict[str, object]:
         return {"where": self.where, "key": self.key, "code": self.code_text,
@@ -253,7 +259,8 @@ def _keep_pictures(result: Grading, graded: PageResult, aligned: AlignedPage) ->
     """What a teacher may be shown of a page: each box's and each line's part of the page
     (for a review), the name's, and the whole page upright."""
     layout = aligned.layout
-    for key, region in review_regions(graded.key, layout, graded.reads).items():
+    regions = turn_review_regions if graded.code.kind == MAT else review_regions
+    for key, region in regions(graded.key, layout, graded.reads).items():
         result.pictures[key] = cut_out(aligned, region.x, region.y, region.w, region.h,
                                        margin=REVIEW_MARGIN, frame=True)  # fmt: skip
     if graded.name_area is not None and graded.code.pupil is None:  # a coded name is known

@@ -1,0 +1,287 @@
+"""MAT Successive's scannable forms (``mat-kit --scannable``): printed for three players,
+filled with right and wrong answers and times, graded by ``printables grade`` into the
+session's scores, which must equal the book's rules (:func:`set_score`, :func:`totals`,
+:func:`ranking`) applied to the intended answers directly."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+from cli_support import one_error_line, run
+from pdf_probe import ink_near_edge, overlapping_words
+from pypdf import PdfReader
+from scan_support import Answer, fill, png, right_answer
+
+from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
+from generator.scan.marks import PageCode, code_fits
+from generator.scan.mat_pages import KIND, TURNS_PER_PAGE, kit_code
+from generator.scan.pages import page_from_code
+from grading.align import layout_of
+from grading.mat_answers import turns_of
+from printables.matrix.mat import TIME_LIMIT, ranking, set_score, totals
+from printables.matrix.puzzles import get_puzzle
+
+DPI = 200
+PLAYERS = 3
+SEED = "7"
+
+
+@cache
+def kit(tmp: str, paper: str = "letter", players: int = PLAYERS) -> tuple[bytes, SheetLayout]:
+    """``mat-kit --variant successive --scannable`` printed into ``tmp``."""
+    out = Path(tmp) / f"kit-{paper}-{players}.pdf"
+    args = ["mat-kit", "--variant", "successive", "--players", str(players), "--scannable",
+            "--seed", SEED, "--paper", paper, "--out", str(out)]  # fmt: skip
+    code, output, err = run(*args)
+    assert code == 0, err
+    assert "mat-scores.csv" in output
+    layout = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0])
+    return out.read_bytes(), layout
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, SheetLayout]:
+    return kit(str(tmp_path_factory.mktemp("kit")))
+
+
+def image(pdf: bytes, page: PageLayout, dpi: int = DPI) -> np.ndarray:
+    document = pdfium.PdfDocument(pdf)
+    try:
+        bitmap = document[page.pdf_page - 1].render(scale=dpi / 72, grayscale=True)
+        return np.ascontiguousarray(bitmap.to_numpy())
+    finally:
+        document.close()
+
+
+def wrong_answer(puzzle_id: str) -> Answer:
+    """The opposite claim to the key's: Impossible for a solvable set, the cards in order
+    for an impossible one."""
+    puzzle = get_puzzle(puzzle_id)
+    if puzzle.solution is not None:
+        return "impossible"
+    return {str(card): (k // 3 + 1, k % 3 + 1) for k, card in enumerate(puzzle.cards)}
+
+
+Seconds = int | str | None
+"""A time to mark: seconds (three digits), None for none, or digits a place (a string of
+three, ``"0 95"`` style: ``"_"`` a place left blank, ``"45"`` a place with both 4 and 5)."""
+
+
+def marks(page: PageLayout, puzzle: str, answer: Answer | None, seconds: Seconds) -> list[int]:
+    """The boxes to fill for a turn's answer (None: nothing) and its seconds."""
+    chosen = []
+    places: list[str] = []
+    if isinstance(seconds, int):
+        places = list(f"{seconds:03d}")
+    elif isinstance(seconds, str):
+        places = seconds.split(" ")
+    for index, box in enumerate(page.boxes):
+        if box.kind != "mark" or box.puzzle != puzzle:
+            continue
+        if box.field == "digit":
+            if places and str(box.value) in places[(box.place or 1) - 1]:
+                chosen.append(index)
+        elif answer is None:
+            continue
+        elif isinstance(answer, str):
+            if box.field == answer:
+                chosen.append(index)
+        elif box.card in answer and box.field in ("row", "column"):
+            row, column = answer[box.card]
+            if box.value == (row if box.field == "row" else column):
+                chosen.append(index)
+    return chosen
+
+
+Plan = Mapping[tuple[int, int], tuple[str, Seconds]]
+"""(player, turn) -> (``right``, ``wrong`` or ``blank``, the seconds to mark)."""
+PLAN: Plan = {
+    (1, 1): ("right", 95),
+    (1, 2): ("right", 650),  # over the limit: scores the limit
+    (1, 3): ("wrong", 120),
+    (2, 1): ("right", None),  # a blank time: not finished in time
+    (2, 2): ("right", 300),
+    (2, 3): ("blank", None),
+    (3, 1): ("right", 42),
+    (3, 2): ("right", "1 25 0"),  # two marks in the tens: review (25 s or 50 s... 1?0)
+    (3, 3): ("right", 7),
+}
+
+
+def filled_pages(pdf: bytes, layout: SheetLayout, plan: Plan) -> list[np.ndarray]:
+    """Every form page filled as ``plan`` says."""
+    images = []
+    for page in layout.pages:
+        assert page.pupil is not None
+        chosen: list[int] = []
+        for puzzle, (turn, _set) in turns_of(page.code).items():
+            how, seconds = plan[(page.pupil.number, turn)]
+            answer = {"right": right_answer(puzzle), "wrong": wrong_answer(puzzle)}.get(how)
+            chosen += marks(page, puzzle, answer, seconds)
+        images.append(fill(image(pdf, page), page, chosen))
+    return images
+
+
+def expected(layout: SheetLayout, plan: Plan, tens: int) -> list[list[int]]:
+    """``scores[set][player]`` by the book, player 3's turn 2 taken as ``1{tens}0`` s."""
+    scores = [[0] * PLAYERS for _ in range(PLAYERS)]
+    for page in layout.pages:
+        assert page.pupil is not None
+        for turn, set_number in turns_of(page.code).values():
+            how, seconds = plan[(page.pupil.number, turn)]
+            if isinstance(seconds, str):
+                seconds = 100 + 10 * tens
+            scores[set_number - 1][page.pupil.number - 1] = set_score(seconds, how == "right")
+    return scores
+
+
+def test_the_kit_prints_three_turns_a_page_for_every_player(
+    printed: tuple[bytes, SheetLayout],
+) -> None:
+    pdf, layout = printed
+    assert layout.document == "mat-kit" and layout.kind == KIND
+    assert len(layout.pages) == PLAYERS  # three turns: one page each
+    sets = [get_puzzle(i) for i in layout.puzzles]
+    for page in layout.pages:
+        code = PageCode.read(page.code)
+        assert page.pupil is not None and code.pupil == page.pupil
+        assert page.pupil.class_code == kit_code(sets) and page.pupil.name.startswith("Player")
+        assert len(code.ids) == TURNS_PER_PAGE
+        # The rotation: player p has set p - t + 1 (mod players) in turn t.
+        for puzzle, (turn, set_number) in turns_of(page.code).items():
+            assert set_number == (page.pupil.number - turn) % PLAYERS + 1
+            assert layout.puzzles[set_number - 1] == puzzle
+        digits = [b for b in page.boxes if b.field == "digit"]
+        assert len(digits) == TURNS_PER_PAGE * (7 + 10 + 10)
+        assert {(b.place, b.value) for b in digits} == {
+            (p, v) for p, top in ((1, 6), (2, 9), (3, 9)) for v in range(top + 1)
+        }
+        text = PdfReader(io.BytesIO(pdf)).pages[page.pdf_page - 1].extract_text()
+        assert "Turn 1: Set" in text and "Seconds when your hand went up" in text
+
+
+def test_a_form_page_is_drawn_again_from_its_code_alone(
+    printed: tuple[bytes, SheetLayout],
+) -> None:
+    _, layout = printed
+    for page in layout.pages:
+        again = page_from_code(page.code)
+        assert again.boxes == page.boxes and again.pupil == page.pupil
+        assert layout_of(page.code).boxes == page.boxes  # as the grader draws it
+
+
+def test_the_forms_have_nothing_overlapping_and_no_ink_at_the_edges(tmp_path: Path) -> None:
+    for paper in ("letter", "a4"):
+        pdf, layout = kit(str(tmp_path), paper, 9)
+        assert len(layout.pages) == 9 * 3
+        assert overlapping_words(pdf) == []
+        assert ink_near_edge(pdf) == []
+        for page in layout.pages[:3]:
+            boxes = [b.rect for b in page.of_kind("mark")]
+            assert max(r.bottom for r in boxes) < page.height - 15.0
+            assert max(r.right for r in boxes) <= page.width - 15.0
+            # no two boxes to fill touch: 2 mm between them at least
+            for k, a in enumerate(boxes):
+                for b in boxes[k + 1 :]:
+                    apart = max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
+                    assert apart >= 2.0 - 1e-6
+
+
+def test_the_longest_code_fits_and_reads_back_at_150_dpi(
+    printed: tuple[bytes, SheetLayout],
+) -> None:
+    pdf, layout = printed
+    for page in layout.pages:
+        assert code_fits(page.code)
+        picture = image(pdf, page, 150)
+        (code,) = page.of_kind("code")
+        s = 150 / 25.4
+        r = code.rect
+        crop = picture[int((r.y - 2) * s) : int((r.bottom + 2) * s),
+                       int((r.x - 2) * s) : int((r.right + 2) * s)]  # fmt: skip
+        assert [found.text for found in zxingcpp.read_barcodes(crop)] == [page.code]
+    # The longest possible: nine players' sets named by 17-character card codes.
+    longest = "printables-scan/2 mat letter 3/3 abcdef 9 Player%209- " + " ".join(
+        f"{k}:{'z' * 17}" for k in (7, 8, 9)
+    )
+    assert code_fits(longest)
+
+
+def test_scannable_forms_are_refused_for_simultaneous_or_another_limit(tmp_path: Path) -> None:
+    out = str(tmp_path / "kit.pdf")
+    code, _, err = run("mat-kit", "--scannable", "--out", out)
+    assert code == 2
+    one_error_line(err, "Successive")
+    code, _, err = run("mat-kit", "--variant", "successive", "--scannable", "--time-limit",
+                       "300", "--out", out)  # fmt: skip
+    assert code == 2
+    one_error_line(err, "600 s")
+
+
+def read_scores(out: Path) -> list[list[str]]:
+    data = (out / "mat-scores.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+def test_the_command_grades_the_session_by_the_books_rules(
+    printed: tuple[bytes, SheetLayout], tmp_path: Path
+) -> None:
+    pdf, layout = printed
+    scans = []
+    for k, picture in enumerate(filled_pages(pdf, layout, PLAN)):
+        path = tmp_path / f"form-{k}.png"
+        path.write_bytes(png(picture))
+        scans.append(str(path))
+    out = tmp_path / "grades"
+    args = ["grade", *reversed(scans), "--out", str(out)]  # any order
+    code, output, err = run(*args)
+    assert code == 0, err
+    assert "MAT Successive scores" in output and "places wait" in output
+    rows = read_scores(out)
+    assert rows[0] == ["Player", "Name", "Set 1", "Set 2", "Set 3", "Total", "Place"]
+    # Player 3's turn 2 waits: two digits marked in the tens.
+    book = expected(layout, PLAN, tens=2)
+    set_of_turn_2 = (3 - 2) % PLAYERS  # 0-based
+    for player in (1, 2):
+        row = rows[player]
+        assert row[:2] == [str(player), f"Player {player}"]
+        assert row[2:5] == [str(book[s][player - 1]) for s in range(PLAYERS)]
+        assert row[5] == str(sum(book[s][player - 1] for s in range(PLAYERS)))
+        assert row[6] == ""  # places wait for the review
+    assert rows[3][2 + set_of_turn_2] == "review" and rows[3][5:] == ["", ""]
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    session = results["mat_scores"]
+    assert session["time_limit"] == TIME_LIMIT and session["final"] is False
+    reasons = [s["reason"] for p in session["players"] for s in p["scores"]]
+    assert any("over the limit" in r for r in reasons)
+    assert any("no time marked" in r for r in reasons)
+    assert any("wrong answer" in r for r in reasons)
+    # The teacher says the 5 counts: 150 s, and the places are given.
+    review = (out / "review.csv").read_text(encoding="utf-8-sig").splitlines()
+    (question,) = [line for line in review[1:] if "seconds" in line]
+    assert "tens" in question and "2 / 5 / none" in question
+    (out / "review.csv").write_text("\n".join([review[0], question + "5"]) + "\n",
+                                    encoding="utf-8-sig")  # fmt: skip
+    code, output, err = run(*args)
+    assert code == 0, err
+    assert "places wait" not in output and "wait for you" not in output
+    book = expected(layout, PLAN, tens=5)
+    want_totals = totals(book)
+    want_places = ranking(want_totals)
+    rows = read_scores(out)
+    for player in range(1, PLAYERS + 1):
+        cells = [str(book[s][player - 1]) for s in range(PLAYERS)]
+        total, place = str(want_totals[player - 1]), str(want_places[player - 1])
+        assert rows[player][2:] == [*cells, total, place]
+    assert book[0][0] == 95 and TIME_LIMIT in book[(1 - 2) % 3]  # over the limit
+    assert json.loads((out / "results.json").read_text(encoding="utf-8"))["mat_scores"]["final"]

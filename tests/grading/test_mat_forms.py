@@ -8,7 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -19,14 +20,16 @@ import zxingcpp
 from cli_support import one_error_line, run
 from pdf_probe import ink_near_edge, overlapping_words
 from pypdf import PdfReader
-from scan_support import Answer, fill, png, right_answer
+from scan_support import Answer, fill, png, right_answer, scan_page
 
 from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
 from generator.scan.marks import PageCode, code_fits
 from generator.scan.mat_pages import KIND, TURNS_PER_PAGE, kit_code
 from generator.scan.pages import page_from_code
 from grading.align import layout_of
-from grading.mat_answers import turns_of
+from grading.mat_answers import TurnResult, turns_of
+from grading.mat_scores import turn_score
+from grading.sheets import grade
 from printables.matrix.mat import TIME_LIMIT, ranking, set_score, totals
 from printables.matrix.puzzles import get_puzzle
 
@@ -285,3 +288,70 @@ def test_the_command_grades_the_session_by_the_books_rules(
         assert rows[player][2:] == [*cells, total, place]
     assert book[0][0] == 95 and TIME_LIMIT in book[(1 - 2) % 3]  # over the limit
     assert json.loads((out / "results.json").read_text(encoding="utf-8"))["mat_scores"]["final"]
+
+
+def turn_one(layout: SheetLayout) -> tuple[PageLayout, str]:
+    """Player 1's first page and the set of their turn 1."""
+    page = layout.pages[0]
+    (puzzle,) = [p for p, (turn, _) in turns_of(page.code).items() if turn == 1]
+    return page, puzzle
+
+
+def graded_turn(
+    pdf: bytes, page: PageLayout, puzzle: str, chosen: Sequence[int], faint: Sequence[int] = (),
+    decisions: Mapping[str, str] | None = None,
+) -> TurnResult:  # fmt: skip
+    """Turn ``puzzle`` of ``page`` graded with ``chosen`` boxes filled (``faint`` ones a
+    third filled: unclear)."""
+    picture = fill(fill(image(pdf, page), page, chosen), page, faint, share=0.33)
+    result = grade([scan_page(picture)], decisions)
+    (sheet,) = result.sheets
+    (turn,) = [p for p in sheet.puzzles if p.puzzle == puzzle]
+    assert isinstance(turn, TurnResult)
+    return turn
+
+
+def test_a_place_left_blank_beside_marked_ones_waits_and_none_makes_the_time_blank(
+    printed: tuple[bytes, SheetLayout],
+) -> None:
+    pdf, layout = printed
+    page, puzzle = turn_one(layout)
+    chosen = marks(page, puzzle, right_answer(puzzle), "_ 9 5")
+    turn = graded_turn(pdf, page, puzzle, chosen)
+    assert turn.status == "right" and turn.time == "review" and turn.seconds is None
+    (review,) = turn.reviews
+    assert "hundreds" in review.question and review.choices == (*"0123456", "none")
+    assert turn_score(turn).score is None
+    decided = graded_turn(pdf, page, puzzle, chosen, decisions={review.key: "0"})
+    assert (decided.time, decided.seconds, turn_score(decided).score) == ("read", 95, 95)
+    none = graded_turn(pdf, page, puzzle, chosen, decisions={review.key: "none"})
+    assert none.time == "blank" and turn_score(none).score == TIME_LIMIT
+
+
+def test_an_unclear_digit_waits_but_a_wrong_answers_time_never_does(
+    printed: tuple[bytes, SheetLayout],
+) -> None:
+    pdf, layout = printed
+    page, puzzle = turn_one(layout)
+    faint = marks(page, puzzle, None, "_ _ 4")
+    right = graded_turn(pdf, page, puzzle, marks(page, puzzle, right_answer(puzzle), "1 2 _"),
+                        faint)  # fmt: skip
+    assert right.time == "review" and "ones digit 4" in right.reviews[0].question
+    assert turn_score(right).score is None
+    decided = graded_turn(pdf, page, puzzle, marks(page, puzzle, right_answer(puzzle), "1 2 _"),
+                          faint, {right.reviews[0].key: "filled"})  # fmt: skip
+    assert (decided.seconds, turn_score(decided).score) == (124, 124)
+    wrong = graded_turn(pdf, page, puzzle, marks(page, puzzle, wrong_answer(puzzle), "1 2 _"),
+                        faint)  # fmt: skip
+    assert wrong.status == "wrong" and turn_score(wrong).score == TIME_LIMIT
+    assert turn_score(wrong).reason.startswith("a wrong answer")
+
+
+def test_a_right_answer_scores_its_seconds_up_to_the_limit() -> None:
+    """The rules as the scores apply them, without a scan: over the limit and blank."""
+    base = TurnResult("3x3-c-fz", "right", set_number=1, time="read")
+    assert turn_score(replace(base, seconds=599)).score == 599
+    assert turn_score(replace(base, seconds=600)).score == 600
+    assert turn_score(replace(base, seconds=601)).score == TIME_LIMIT
+    assert turn_score(replace(base, seconds=None, time="blank")).score == TIME_LIMIT
+    assert turn_score(replace(base, status="blank", seconds=30)).score == TIME_LIMIT

@@ -17,8 +17,9 @@ sys.path[:0] = [str(ROOT)]
 
 from generator.scan.layout import Pupil  # noqa: E402
 from generator.scan.marks import code_text  # noqa: E402
+from generator.scan.mat_pages import KIND, turn_item  # noqa: E402
 from generator.scan.pages import page_from_code  # noqa: E402
-from printables.matrix.puzzles import generated_id  # noqa: E402
+from printables.matrix.puzzles import generated_id, get_puzzle  # noqa: E402
 
 GOLDEN = Path(__file__).with_name("answer-pages.json")
 PAGES = (
@@ -39,6 +40,13 @@ NAMED = (
 )
 """Pages printed for a pupil of a roster (``printables-scan/2``): the same boxes as the
 page without a name."""
+MAT_SETS = [get_puzzle(generated_id(3, 3, "either", "medium", s)).card_id for s in (11, 12, 13)]
+MAT = (
+    ("letter", 1, 3, Pupil("b85ecc", 2, "Player 2"), [(2, MAT_SETS[1]), (1, MAT_SETS[0])]),
+    ("a4", 3, 3, Pupil("b85ecc", 9, "Player 9"), [(3, MAT_SETS[2])]),
+)
+"""MAT Successive forms (kind ``mat``): (paper, page, pages, the player, each turn's set
+number and set) -- two turns of a page, and the last page's one."""
 
 
 def write(pages: dict[str, list[dict[str, object]]]) -> None:
@@ -61,6 +69,11 @@ def main() -> None:
             pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
     for paper, ids, pupil in NAMED:
         code = code_text("matrix", paper, 1, 1, ids, pupil)
+        if code not in pages:
+            pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
+    for paper, number, count, player, turns in MAT:
+        items = [turn_item(s, get_puzzle(i)) for s, i in turns]
+        code = code_text(KIND, paper, number, count, items, player)
         if code not in pages:
             pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
     write(pages)

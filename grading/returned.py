@@ -27,6 +27,8 @@ from generator.draw.layout import PAPERS, Size
 from generator.draw.scene import Path, Scene, Text
 from generator.scan.layout import PageLayout, Rect
 from grading.answers import PuzzleResult
+from grading.mat_answers import TurnResult
+from grading.mat_scores import turn_score
 from grading.sheets import Grading, PageResult, Sheet
 
 TITLE = "Answer sheets returned"
@@ -300,6 +302,10 @@ def reason_lines(result: PuzzleResult, width: float) -> list[str]:
     """A verdict's reasons (and the teacher's questions while it waits), wrapped; a
     reason's next lines start with a tab (drawn indented by :data:`HANG`)."""
     texts = list(result.reasons) + [r.question for r in result.reviews]
+    if isinstance(result, TurnResult):  # a MAT form's turn: its time and its score
+        score = turn_score(result)
+        shown = "waits" if score.score is None else f"{score.score}"
+        texts.insert(0, f"{' '.join(result.time_reasons)} Score: {shown} ({score.reason}).")
     lines: list[str] = []
     for text in texts:
         first, *rest = wrap(text, REASON_SIZE, width)
@@ -375,8 +381,9 @@ def draw_page(
         area = area_of(layout, result.puzzle)
         _, top = placed.at(area.x, area.y)
         _, bottom = placed.at(area.x, area.bottom)
-        title = wrap(f"Puzzle {numbers.get(result.puzzle, '')}: {WORDS[result.status]}",
-                     VERDICT_SIZE, TEXT_W, bold=True)  # fmt: skip
+        name = (f"Set {result.set_number}" if isinstance(result, TurnResult)
+                else f"Puzzle {numbers.get(result.puzzle, '')}")  # fmt: skip
+        title = wrap(f"{name}: {WORDS[result.status]}", VERDICT_SIZE, TEXT_W, bold=True)
         verdicts.append(Verdict(result, title, reason_lines(result, TEXT_W), top, bottom))
     verdicts.sort(key=lambda v: v.area_top)
     settle(verdicts, placed.y, doc.bottom)

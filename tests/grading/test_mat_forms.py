@@ -355,3 +355,5 @@ def test_a_right_answer_scores_its_seconds_up_to_the_limit() -> None:
     assert turn_score(replace(base, seconds=601)).score == TIME_LIMIT
     assert turn_score(replace(base, seconds=None, time="blank")).score == TIME_LIMIT
     assert turn_score(replace(base, status="blank", seconds=30)).score == TIME_LIMIT
+    returned = " ".join(page.extract_text() for page in PdfReader(out / "returned.pdf").pages)
+    assert "Set 1: right" in returned and "95 s marked. Score: 95" in " ".join(returned.split())

@@ -288,6 +288,8 @@ def test_the_command_grades_the_session_by_the_books_rules(
         assert rows[player][2:] == [*cells, total, place]
     assert book[0][0] == 95 and TIME_LIMIT in book[(1 - 2) % 3]  # over the limit
     assert json.loads((out / "results.json").read_text(encoding="utf-8"))["mat_scores"]["final"]
+    returned = " ".join(page.extract_text() for page in PdfReader(out / "returned.pdf").pages)
+    assert "Set 1: right" in returned and "95 s marked. Score: 95" in " ".join(returned.split())
 
 
 def turn_one(layout: SheetLayout) -> tuple[PageLayout, str]:
@@ -355,5 +357,3 @@ def test_a_right_answer_scores_its_seconds_up_to_the_limit() -> None:
     assert turn_score(replace(base, seconds=601)).score == TIME_LIMIT
     assert turn_score(replace(base, seconds=None, time="blank")).score == TIME_LIMIT
     assert turn_score(replace(base, status="blank", seconds=30)).score == TIME_LIMIT
-    returned = " ".join(page.extract_text() for page in PdfReader(out / "returned.pdf").pages)
-    assert "Set 1: right" in returned and "95 s marked. Score: 95" in " ".join(returned.split())

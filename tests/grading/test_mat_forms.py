@@ -21,6 +21,7 @@ from cli_support import one_error_line, run
 from pdf_probe import ink_near_edge, overlapping_words
 from pypdf import PdfReader
 from scan_support import Answer, fill, png, right_answer, scan_page
+from synthetic_scans import FILL_STYLES, Effects, draw_mark, render_page, scan_effects
 
 from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
 from generator.scan.marks import PageCode, code_fits
@@ -357,3 +358,35 @@ def test_a_right_answer_scores_its_seconds_up_to_the_limit() -> None:
     assert turn_score(replace(base, seconds=601)).score == TIME_LIMIT
     assert turn_score(replace(base, seconds=None, time="blank")).score == TIME_LIMIT
     assert turn_score(replace(base, status="blank", seconds=30)).score == TIME_LIMIT
+
+
+@pytest.mark.parametrize(
+    "effects",
+    [
+        Effects(dpi=150, rotation=3.0, scale=0.98, blur=1.0, noise=4.0, jpeg=50),
+        Effects(dpi=200, rotation=-2.0, upside_down=True, light=0.75, jpeg=70),
+    ],
+    ids=["150dpi-turned-jpeg", "upside-down-uneven-light"],
+)
+def test_a_scanned_form_with_hand_marks_gives_the_intended_times(
+    printed: tuple[bytes, SheetLayout], effects: Effects
+) -> None:
+    """A form page marked as a hand marks (pen, pencil, part-filled, over the line) and
+    printed-and-scanned: every turn's answer and seconds as meant."""
+    pdf, layout = printed
+    page = layout.pages[1]
+    rng = np.random.default_rng(30)
+    times = dict(zip(turns_of(page.code), (95, 608, 7), strict=True))
+    picture = render_page(pdf, page.pdf_page, effects.dpi)
+    for puzzle, seconds in times.items():
+        for index in marks(page, puzzle, right_answer(puzzle), seconds):
+            style = FILL_STYLES[int(rng.integers(len(FILL_STYLES)))]
+            draw_mark(picture, page.boxes[index], effects.dpi, style, rng)
+    result = grade([scan_page(scan_effects(picture, effects, rng))])
+    (sheet,) = result.sheets
+    assert result.problems == [] and result.reviews == []
+    read = {p.puzzle: p for p in sheet.puzzles if isinstance(p, TurnResult)}
+    assert {p: (t.status, t.seconds) for p, t in read.items()} == {
+        p: ("right", s) for p, s in times.items()
+    }
+    assert [turn_score(read[p]).score for p in times] == [95, TIME_LIMIT, 7]

@@ -289,9 +289,11 @@ def file_pages(result: Grading, pages: Iterable[PageResult]) -> None:
                 last = _new_sheet(result, page)
             continue
         if pupil.class_code != pile_class:
+            what = ("a form of another MAT kit", "kit") if code.kind == MAT else (
+                "a sheet of another class", "class")  # fmt: skip
             result.problems.append(Problem(page.where, (
-                f"a sheet of another class ({pupil.name}'s, class {pupil.class_code}; "
-                f"this pile's class is {pile_class}): not graded here")))  # fmt: skip
+                f"{what[0]} ({pupil.name}'s, {what[1]} {pupil.class_code}; "
+                f"this pile's {what[1]} is {pile_class}): not graded here")))  # fmt: skip
             continue
         sheet = named.get((pupil.class_code, pupil.number))
         if sheet is None:

@@ -390,3 +390,18 @@ def test_a_scanned_form_with_hand_marks_gives_the_intended_times(
         p: ("right", s) for p, s in times.items()
     }
     assert [turn_score(read[p]).score for p in times] == [95, TIME_LIMIT, 7]
+
+
+def test_a_form_of_another_kit_is_named_not_graded(
+    printed: tuple[bytes, SheetLayout], tmp_path: Path
+) -> None:
+    pdf, layout = printed
+    other_pdf, other = kit(str(tmp_path), "letter", 2)
+    assert other.pages[0].pupil is not None and layout.pages[0].pupil is not None
+    assert other.pages[0].pupil.class_code != layout.pages[0].pupil.class_code
+    pages = [image(pdf, page) for page in layout.pages[:2]] + [image(other_pdf, other.pages[0])]
+    result = grade([scan_page(p, f"scan-{k}.png") for k, p in enumerate(pages)])
+    assert len(result.sheets) == 2
+    (problem,) = result.problems
+    assert problem.where.startswith("scan-2.png")
+    assert problem.problem.startswith("a form of another MAT kit (Player 1's, kit ")

@@ -76,6 +76,7 @@ class Results:
     problems: tuple[tuple[str, str], ...]  # (where, why)
     waiting: int  # reviews open
     unnamed: int  # sheets whose name is still to type
+    mat: tuple[tuple[str, ...], ...] = ()  # a MAT Successive round's scores: heading, rows
 
     @property
     def class_size(self) -> int:
@@ -105,6 +106,7 @@ def choice_label(key: str, choice: str) -> str:
 def results(grading: Grading, pictures: set[str]) -> Results:
     """The page's view of ``grading``; ``pictures`` are the keys that have a cut-out."""
     from grading.gradebook import puzzle_titles
+    from grading.mat_scores import mat_scores, mat_scores_rows
 
     titles = puzzle_titles(grading)
     puzzles = grading.puzzles
@@ -154,7 +156,13 @@ def results(grading: Grading, pictures: set[str]) -> Results:
         tuple((p.where, p.problem) for p in grading.problems),
         sum(len(r.questions) for r in rows),
         sum(1 for r in rows if not r.name and r.name_picture),
+        mat_table(mat_scores(grading), mat_scores_rows),
     )
+
+
+def mat_table(scores: Any, rows_of: Any) -> tuple[tuple[str, ...], ...]:
+    """A MAT round's scores as the page's table (heading first), or () for worksheets."""
+    return () if scores is None else tuple(tuple(row) for row in rows_of(scores))
 
 
 class Refused(ValueError):

@@ -237,6 +237,27 @@ def gradebook(upload_id: int) -> ResponseReturnValue:
     )
 
 
+@bp.get("/grade/<int:upload_id>/mat-scores.csv")
+@login_required
+def mat_scores_file(upload_id: int) -> ResponseReturnValue:
+    """A MAT Successive round's scores, as ``printables grade`` writes them."""
+    from grading.mat_scores import mat_scores, mat_scores_csv
+
+    _load(upload_id)
+    found = _results(upload_id)
+    scores = mat_scores(found[0]) if found is not None else None
+    if scores is None:
+        abort(404)
+    return Response(
+        mat_scores_csv(scores),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": f'attachment; filename="mat-scores-{upload_id}.csv"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
 @bp.get("/grade/<int:upload_id>/returned.pdf")
 @login_required
 def returned(upload_id: int) -> ResponseReturnValue:

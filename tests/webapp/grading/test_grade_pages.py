@@ -543,3 +543,42 @@ def test_the_pages_to_hand_back_carry_each_pupils_scan_and_the_decided_verdicts(
     assert "waits for the teacher" not in again[1].extract_text()
     assert "Sheet 1: 1 of 3 right" in pages[1].extract_text()
     assert "Sheet 1: 1 of 3 right" in again[1].extract_text()  # "Impossible": wrong
+
+
+def test_a_mat_rounds_forms_give_the_rounds_scores_on_the_page_and_as_csv(
+    teacher: FlaskClient, tmp_path: Path
+) -> None:
+    """MAT Successive forms uploaded: the round's scores by the book (seconds for a right
+    answer), a table on the page and the CSV the command writes."""
+    import pypdfium2 as pdfium
+    from cli_support import run as cli_run
+    from pypdf import PdfReader
+    from scan_support import boxes_for, fill, png, right_answer
+
+    from generator.scan.layout import ATTACHMENT, SheetLayout
+
+    out = tmp_path / "kit.pdf"
+    code, _, err = cli_run("mat-kit", "--variant", "successive", "--players", "2",
+                           "--scannable", "--out", str(out))  # fmt: skip
+    assert code == 0, err
+    layout = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0])
+    pdf = pdfium.PdfDocument(out.read_bytes())
+    files = []
+    for n, page in enumerate(layout.pages, 1):
+        image = pdf[page.pdf_page - 1].render(scale=200 / 72, grayscale=True).to_numpy()
+        chosen = [i for puzzle in page.puzzles
+                  for i in boxes_for(page, {puzzle: right_answer(puzzle)})]  # fmt: skip
+        digits = {1: 0, 2: 4, 3: 2}  # 42 seconds for every set
+        chosen += [i for i, box in enumerate(page.boxes)
+                   if box.field == "digit" and digits.get(box.place or 0) == box.value]  # fmt: skip
+        files.append((f"form-{n}.png", png(fill(image.copy(), page, chosen))))
+    pdf.close()
+    number = graded(teacher, *files)
+    assert "MAT Successive: the round's scores" in page_of(teacher, number)
+    scores = teacher.get(f"/grade/{number}/mat-scores.csv")
+    assert scores.status_code == 200 and scores.data.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(scores.data.decode("utf-8-sig"))))
+    assert rows[0] == ["Player", "Name", "Set 1", "Set 2", "Total", "Place"]
+    assert [row[2:] for row in rows[1:]] == [["42", "42", "84", "1"], ["42", "42", "84", "1"]]
+    worksheet = graded(teacher, ("ann.png", pupil_page()))
+    assert teacher.get(f"/grade/{worksheet}/mat-scores.csv").status_code == 404

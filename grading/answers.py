@@ -5,7 +5,7 @@ A mark is never guessed. What a box's reading leaves open goes to the teacher as
 
 - a box neither clearly filled nor clearly empty ("Is this box filled?");
 - two boxes filled where one is allowed (two rows for one card: one may be crossed out);
-- "Impossible" filled beside other marks of the same puzzle.
+- "Impossible" (or a question's "none") filled beside other marks of the same puzzle.
 
 The teacher's :data:`Decisions` (a review's key -> the choice made) settle them, and are
 kept: grading the same scan again asks nothing already answered.
@@ -13,7 +13,8 @@ kept: grading the same scan again asks nothing already answered.
 What the boxes mean is each kind's :class:`Reader` (found by :func:`reader_for`): which
 boxes form a *line* of which one at most may be filled (a card's row), how a box is named
 among its line's choices, and how the marks make the answer a pupil would have written,
-which the puzzle kind's own check then judges (Matrix: :mod:`grading.matrix_answers`).
+which the puzzle kind's own check then judges (Matrix: :mod:`grading.matrix_answers`;
+the question kinds: :mod:`grading.question_answers`).
 """
 
 from __future__ import annotations
@@ -91,12 +92,26 @@ class Built:
     faults: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Claim:
+    """The box of an answer that names nothing (a Matrix set's "Impossible", a question's
+    "none"): the words beside it, the answer the kind's check reads when it is filled,
+    what the other marks are in the teacher's question ("places for cards"), and the
+    teacher's two choices when both are marked (the box's first)."""
+
+    label: str
+    text: str
+    others: str
+    choices: tuple[str, str]
+
+
 class Reader(Protocol):
     """What a puzzle kind's boxes mean."""
 
-    claim: str
-    """What the marks beside "Impossible" are, in the teacher's question ("places for
-    cards")."""
+    def claim(self, puzzle_id: str) -> Claim:
+        """The box of an answer naming nothing (its ``impossible`` box), for
+        ``puzzle_id``."""
+        ...
 
     def line(self, box: Box) -> Line | None:
         """The line ``box`` is in (one box of it at most may be filled), or None."""
@@ -122,7 +137,13 @@ class Reader(Protocol):
         ...
 
 
-READERS = {"matrix": "grading.matrix_answers:READER"}
+READERS = {
+    "matrix": "grading.matrix_answers:READER",
+    **{
+        kind: "grading.question_answers:READER"
+        for kind in ("nada", "poker", "placement", "secret-card", "cipher", "challenge")
+    },
+}
 """Each gradable kind's reader: where it lives."""
 
 
@@ -260,23 +281,23 @@ def _answer(
                                   tuple(marked)))  # fmt: skip
     impossible = any(i in filled for i in indexes if boxes[i].field == "impossible")
     answered = bool(free) or any(box is not None for box in chosen.values())
+    claim = reader.claim(puzzle_id)
     if impossible and answered and not reviews:
         key = claim_key(page, puzzle_id)
         decided = decisions.get(key)
-        if decided == "impossible":
+        if decided == claim.choices[0]:
             answered = False
-        elif decided == "placements":
+        elif decided == claim.choices[1]:
             impossible = False
         else:
             region = _around(list(boxes.values()))
-            question = f"Both 'Impossible' and {reader.claim} are marked. Which is the answer?"
-            reviews.append(Review(key, page, puzzle_id, question, ("impossible", "placements"),
-                                  region))  # fmt: skip
+            question = f"Both '{claim.label}' and {claim.others} are marked. Which is the answer?"
+            reviews.append(Review(key, page, puzzle_id, question, claim.choices, region))
     if reviews:
         return PuzzleResult(puzzle_id, "review", reasons=("Two marks where one is allowed.",),
                             reviews=tuple(reviews))  # fmt: skip
     if impossible:
-        return _checked(puzzle_id, "Impossible", "impossible")
+        return _checked(puzzle_id, claim.label, claim.text)
     if not answered:
         return PuzzleResult(puzzle_id, "blank", reasons=("Nothing is marked.",))
     built = reader.build(puzzle_id, chosen, free)
@@ -292,7 +313,11 @@ def _box_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int)
 
 
 def _checked(puzzle_id: str, shown: str, answer: str) -> PuzzleResult:
-    """The verdict of the puzzle kind's own check on ``answer``."""
-    verdict = kind_of(puzzle_id).check(get_puzzle(puzzle_id), answer)
+    """The verdict of the puzzle kind's own check on ``answer`` (an answer it cannot read
+    is wrong, for the reason it gives)."""
+    try:
+        verdict = kind_of(puzzle_id).check(get_puzzle(puzzle_id), answer)
+    except ValueError as error:
+        return PuzzleResult(puzzle_id, "wrong", shown, (str(error),))
     reasons = tuple(verdict.reasons)
     return PuzzleResult(puzzle_id, "right" if verdict.right else "wrong", shown, reasons)

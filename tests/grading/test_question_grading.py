@@ -1,0 +1,204 @@
+"""Grading the question kinds' answer pages (nada, poker, placement, secret card, cipher,
+challenge): for every question, a scannable worksheet printed by the command, its answer
+page drawn back by PDFium, the boxes of an answer filled and the page graded. The puzzle's
+own right answer is right; a wrong one is wrong for the reasons the kind's check gives; a
+blank area is blank; two marks where one is allowed wait for the teacher."""
+
+from __future__ import annotations
+
+import pytest
+from scan_support import Sheet, fill, kind_worksheet, question_boxes, question_of, scan_page
+
+from generator.scan.layout import PageLayout
+from generator.scan.question_shape import shape_of
+from grading.answers import PuzzleResult, reader_for
+from grading.sheets import grade
+from printables.puzzles import kind_of
+from printables.questions.base import Question, question_kinds
+
+CASES = [(key, q, "medium") for key, kind in question_kinds().items()
+         for q in kind.questions.values()] + [("placement", "eighty-one", "hard")]  # fmt: skip
+"""Every question of every kind (Eighty-One's hard puzzles are an order, its others a
+choice)."""
+NAMES = [f"{kind}-{question}-{level}" for kind, question, level in CASES]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("questions"))
+
+
+def printed(folder: str, kind: str, question: str, level: str) -> Sheet:
+    return kind_worksheet(folder, kind, "--question", question, "--difficulty", level,
+                          "--count", "2", "--seed", "3")  # fmt: skip
+
+
+def graded(sheet: Sheet, number: int, answers: dict[str, str], extra: tuple[int, ...] = ()
+           ) -> dict[str, PuzzleResult]:  # fmt: skip
+    """Page ``number`` with ``answers`` filled (and the boxes ``extra``), graded: each
+    puzzle's result."""
+    page = sheet.page(number)
+    marked = fill(sheet.image(number), page, [*question_boxes(page, answers), *extra])
+    result = grade([scan_page(marked)])
+    return {p.puzzle: p for s in result.sheets for p in s.puzzles}
+
+
+def wrong_answer(puzzle: Question) -> str:
+    """An answer the kind's check judges wrong, in the puzzle's own shape."""
+    right = puzzle.answer.strip()
+    nothing = not right or right.lower() == puzzle.nothing.lower()
+    shape = shape_of(puzzle)
+    cards = [str(c) for c in puzzle.answer_cards]
+    if shape == "choice":
+        if puzzle.several and not nothing and len(right.split()) > 1:
+            return " ".join(right.split()[:-1])
+        return next(o for o in puzzle.options if o != right and o != puzzle.nothing)
+    if shape == "order":
+        words = right.split()
+        return " ".join([words[1], words[0], *words[2:]])
+    if shape == "card":
+        return next(c for c in "BGR" if c != right[0]) + right[1:]
+    if shape == "grid":
+        rows = [row.split() for row in right.split("/")]
+        rows[0][0], rows[0][1] = rows[0][1], rows[0][0]
+        rows[0][0], rows[-1][-1] = rows[-1][-1], rows[0][0]
+        return " / ".join(" ".join(row) for row in rows)
+    if nothing:
+        return cards[0]
+    words = right.replace("/", " ").split()
+    if len(words) == 1:
+        return next(c for c in cards if c != right)
+    return right[: right.rindex(" ")]
+
+
+def reasons_against(puzzle: Question, answer: str) -> tuple[str, ...]:
+    """Why the kind's check finds ``answer`` wrong (what it cannot read: its error)."""
+    try:
+        verdict = kind_of(puzzle.id).check(puzzle, answer)
+    except ValueError as error:
+        return (str(error),)
+    assert not verdict.right, answer
+    return verdict.reasons
+
+
+@pytest.mark.parametrize(("kind", "question", "level"), CASES, ids=NAMES)
+def test_right_and_wrong_answers_are_graded_by_the_kind_s_check(
+    folder: str, kind: str, question: str, level: str
+) -> None:
+    sheet = printed(folder, kind, question, level)
+    first, second = (question_of(i) for i in sheet.layout.puzzles)
+    wrong = wrong_answer(second)
+    check = kind_of(second.id).check
+    results: dict[str, PuzzleResult] = {}
+    for number, page in enumerate(sheet.layout.pages, 1):
+        answers = {first.id: first.answer, second.id: wrong}
+        results |= graded(sheet, number, {p: answers[p] for p in page.puzzles})
+    right, marked_wrong = results[first.id], results[second.id]
+    assert right.status == "right", right
+    assert check(first, right.answer).right
+    assert marked_wrong.status == "wrong", marked_wrong
+    assert marked_wrong.reasons == reasons_against(second, wrong) != ()
+
+
+def double_line(page: PageLayout, puzzle: Question) -> tuple[int, ...] | None:
+    """Two boxes of one line of ``puzzle`` (one at most may be filled), or None when its
+    area has no line of two boxes."""
+    reader = reader_for(kind_of(puzzle.id).key)
+    lines: dict[tuple[str, ...], list[int]] = {}
+    for index, box in enumerate(page.boxes):
+        if box.kind == "mark" and box.puzzle == puzzle.id:
+            line = reader.line(box)
+            if line is not None:
+                lines.setdefault(line, []).append(index)
+    longest = max(lines.values(), key=len, default=[])
+    return tuple(longest[:2]) if len(longest) >= 2 else None
+
+
+@pytest.mark.parametrize(("kind", "question", "level"), CASES, ids=NAMES)
+def test_a_blank_area_is_blank_and_two_marks_in_a_line_wait_for_the_teacher(
+    folder: str, kind: str, question: str, level: str
+) -> None:
+    sheet = printed(folder, kind, question, level)
+    first, second = (question_of(i) for i in sheet.layout.puzzles)
+    number = next(n for n, p in enumerate(sheet.layout.pages, 1) if second.id in p.puzzles)
+    page = sheet.page(number)
+    pair = double_line(page, second)
+    nothing = [i for i, b in enumerate(page.boxes) if b.puzzle == second.id
+               and b.field == "impossible"]  # fmt: skip
+    if pair is None and not nothing:
+        # several cards may be named and none is "none": no two marks are ever too many
+        assert kind == "poker" and question == "best"
+        return
+    others = [i for i, b in enumerate(page.boxes) if b.kind == "mark" and b.puzzle == second.id
+              and b.field not in ("impossible", "changed")]  # fmt: skip
+    extra = pair if pair is not None else (nothing[0], others[0])
+    results = graded(sheet, number, {}, extra)
+    assert results[second.id].status == "review"
+    (review,) = results[second.id].reviews
+    assert "Which" in review.question and len(review.choices) >= 2
+    if first.id in page.puzzles:
+        assert results[first.id].status == "blank"
+
+
+def marks_of(page: PageLayout, puzzle: str, **meaning: object) -> list[int]:
+    """The indexes of ``puzzle``'s boxes whose fields are ``meaning``."""
+    return [i for i, b in enumerate(page.boxes) if b.kind == "mark" and b.puzzle == puzzle
+            and all(getattr(b, k) == v for k, v in meaning.items())]  # fmt: skip
+
+
+def test_an_order_with_a_place_given_twice_is_wrong_in_the_teacher_s_words(folder: str) -> None:
+    sheet = printed(folder, "poker", "rank", "medium")
+    page = sheet.page(1)
+    puzzle = question_of(page.puzzles[0])
+    best, second, *rest = puzzle.answer.split()
+    boxes = marks_of(page, puzzle.id, option=best, value=1)
+    boxes += marks_of(page, puzzle.id, option=second, value=1)
+    for place, option in enumerate(rest, 3):
+        boxes += marks_of(page, puzzle.id, option=option, value=place)
+    both = " and ".join(f"Hand {o}" for o in sorted((best, second)))
+    result = graded(sheet, 1, {}, tuple(boxes))[puzzle.id]
+    assert result.status == "wrong"
+    assert result.reasons == (f"{both} are both given place 1.",)
+    result = graded(sheet, 1, {}, tuple(boxes[:1] + boxes[2:]))[puzzle.id]
+    assert result.reasons == (f"Hand {second} has no place marked.",)
+
+
+def test_a_card_built_without_a_shape_is_wrong_in_the_teacher_s_words(folder: str) -> None:
+    sheet = printed(folder, "secret-card", "secret", "medium")
+    page = sheet.page(1)
+    puzzle = question_of(page.puzzles[0])
+    boxes = tuple(i for i in question_boxes(page, {puzzle.id: puzzle.answer})
+                  if page.boxes[i].place != 4)  # fmt: skip
+    result = graded(sheet, 1, {}, boxes)[puzzle.id]
+    assert (result.status, result.reasons) == ("wrong", ("The card has no shape marked.",))
+    assert result.answer == puzzle.answer[:3] + "?"
+
+
+def test_two_cards_where_one_is_asked_are_settled_by_the_teacher(folder: str) -> None:
+    sheet = printed(folder, "nada", "discard", "medium")
+    page = sheet.page(1)
+    puzzle = question_of(page.puzzles[0])
+    other = next(str(c) for c in puzzle.cards if str(c) != puzzle.answer)
+    boxes = question_boxes(page, {puzzle.id: f"{puzzle.answer} {other}"})
+    marked = fill(sheet.image(1), page, boxes)
+    waiting = grade([scan_page(marked)]).sheets[0].puzzles[0]
+    (review,) = waiting.reviews
+    names = sorted((puzzle.answer, other), key=[str(c) for c in puzzle.cards].index)
+    assert review.question == f"Discard: 2 cards are marked ({', '.join(names)}). Which one counts?"
+    assert set(review.choices) == {puzzle.answer, other, "none"}
+    decided = grade([scan_page(marked)], {review.key: puzzle.answer}).sheets[0].puzzles[0]
+    assert (decided.status, decided.answer) == ("right", puzzle.answer)
+
+
+def test_none_beside_a_column_asks_which_is_the_answer(folder: str) -> None:
+    sheet = printed(folder, "placement", "eighty-one", "medium")
+    page = sheet.page(1)
+    puzzle = question_of(page.puzzles[0])
+    boxes = (*marks_of(page, puzzle.id, field="impossible"), *marks_of(page, puzzle.id, option="1"))
+    marked = fill(sheet.image(1), page, boxes)
+    (review,) = grade([scan_page(marked)]).sheets[0].puzzles[0].reviews
+    assert review.question == "Both 'none' and columns are marked. Which is the answer?"
+    assert review.choices == ("none", "columns")
+    decided = grade([scan_page(marked)], {review.key: "none"}).sheets[0].puzzles[0]
+    assert decided.answer == "none" and decided.status == ("right" if puzzle.answer == "none"
+                                                           else "wrong")  # fmt: skip

@@ -5,8 +5,10 @@ touches a box or the outer 5 mm, and a page's boxes are drawn again from its cod
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -17,11 +19,11 @@ from generator.documents.document import MARGIN
 from generator.documents.worksheet import Worksheet, WorksheetOptions, make_worksheet
 from generator.draw.layout import PAPERS
 from generator.scan.layout import Box, Rect
-from generator.scan.marks import BOX_GAP
+from generator.scan.marks import BOX_GAP, PageCode
 from generator.scan.pages import page_from_code
 from generator.scan.question_shape import member_fields, shape_of
-from printables.puzzles import get_kind
-from printables.questions.base import Question, question_kinds
+from printables.puzzles import get_kind, kind_of
+from printables.questions.base import Question, QuestionKind, question_kinds
 
 CASES = [(key, q, "medium") for key, kind in question_kinds().items()
          for q in kind.questions.values()] + [("placement", "eighty-one", "hard"),
@@ -29,6 +31,7 @@ CASES = [(key, q, "medium") for key, kind in question_kinds().items()
 """Every question of every kind, with Eighty-One's order and a 5 x 5 layout."""
 NAMES = [f"{kind}-{question}-{level}" for kind, question, level in CASES]
 DPI = 150
+GOLDEN = Path(__file__).with_name("golden") / "answer-pages.json"
 PX = DPI / 25.4
 
 
@@ -147,3 +150,20 @@ def test_the_check_above_sees_ink_against_a_box() -> None:
     assert clear_of(image, box)
     image[int(box.y * PX) : int(box.bottom * PX), int((box.right + 0.6) * PX)] = 0
     assert not clear_of(image, box)
+
+
+def test_the_golden_pages_hold_every_question_and_every_shape() -> None:
+    """The golden file (``tests/generator/scan/golden/add_answer_pages.py``, checked by
+    ``test_a_printed_page_code_always_means_the_same_boxes``) keeps the boxes of every
+    question's answer pages, so a printed question page always means the same boxes."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    asked = set()
+    for code in golden:
+        for puzzle_id in PageCode.read(code).ids:
+            kind = kind_of(puzzle_id)
+            if isinstance(kind, QuestionKind):
+                puzzle = kind.get(puzzle_id)
+                asked.add((kind.key, puzzle.question, shape_of(puzzle)))
+    every = {(key, q) for key, kind in question_kinds().items() for q in kind.questions.values()}
+    assert {(key, q) for key, q, _ in asked} == every
+    assert {shape for _, _, shape in asked} == {"choice", "order", "card", "cards", "grid"}

@@ -93,7 +93,8 @@ def note(question: Question) -> str:
     shape = shape_of(question)
     label = label_of(question)
     n = len(question.options)
-    nothing = f", or '{question.nothing}'" if question.nothing else ""
+    words = question.nothing if shape == "choice" else nothing_label(question)
+    nothing = f", or '{words}'" if question.nothing else ""
     if shape == "grid":
         rows, cols = question.answer_grid
         return f"Mark each card's row (1 to {rows}) and column (1 to {cols})."
@@ -105,14 +106,14 @@ def note(question: Question) -> str:
         noun = order_noun(question)
         if noun != "place":
             return f"Mark each card's {noun} (1 to {n}); each {noun} once."
-        return f"{label}: number them 1 to {n}, 1 first; each number once."
+        return f"{label}: give each its place, 1 to {n}; each place once."
     if shape == "card":
         return f"{label}: mark one value of each kind."
     if member_fields(question) > 1:
         word = label.lower()
         return (
-            f"Mark each card's {word} ({word} 1 to {member_fields(question)}); "
-            f"a card in no {word}: no mark{nothing}."
+            f"Mark each card's {word} ({word} 1 to {member_fields(question)}){nothing}; "
+            f"a card in no {word}: no mark."
         )
     if question.several:
         return f"{label}: mark every card that belongs{nothing}."

@@ -112,8 +112,7 @@ def note(question: Question) -> str:
     if member_fields(question) > 1:
         word = label.lower()
         return (
-            f"Mark each card's {word} ({word} 1 to {member_fields(question)}){nothing}; "
-            f"a card in no {word}: no mark."
+            f"Mark the {word} of each card in one ({word} 1 to {member_fields(question)}){nothing}."
         )
     if question.several:
         return f"{label}: mark every card that belongs{nothing}."

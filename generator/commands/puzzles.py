@@ -338,7 +338,8 @@ def _puzzles(
               "pages many times and the key once.")  # fmt: skip
 @click.option("--scannable", is_flag=True,
               help="Add answer sheets to fill and scan for grading: boxes to mark, corner "
-              "marks and a QR code a page, the layout attached to the PDF (Matrix).")  # fmt: skip
+              "marks and a QR code a page, the layout attached to the PDF (Matrix and the "
+              "question kinds).")  # fmt: skip
 @paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: KIND-worksheet-SIZE-SEED.pdf.")  # fmt: skip

@@ -12,9 +12,9 @@ starts on a new page under a gray banner, so it is told apart at a glance, or go
 file of its own (:attr:`Worksheet.key_pdf`), so the students' pages can be printed thirty
 times and the key once.
 
-A scannable worksheet (:attr:`WorksheetOptions.scannable`, Matrix and question puzzles) adds answer
-pages after the puzzles' pages: boxes to fill that a scan can read, each page's layout
-attached to the PDF (:mod:`generator.scan`).
+A scannable worksheet (:attr:`WorksheetOptions.scannable`, Matrix and question puzzles)
+adds answer pages after the puzzles' pages: boxes to fill that a scan can read, each
+page's layout attached to the PDF (:mod:`generator.scan`).
 
 Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`
 (a question kind needs none).

@@ -5,7 +5,9 @@ A mark is never guessed. What a box's reading leaves open goes to the teacher as
 
 - a box neither clearly filled nor clearly empty ("Is this box filled?");
 - two boxes filled where one is allowed (two rows for one card: one may be crossed out);
-- "Impossible" (or a question's "none") filled beside other marks of the same puzzle.
+- "Impossible" (or a question's "none") filled beside other marks of the same puzzle;
+- "Changed" filled, and a filled box that no other box of its line can show crossed out
+  (where several boxes may be marked, such as the cards of a poker hand).
 
 The teacher's :data:`Decisions` (a review's key -> the choice made) settle them, and are
 kept: grading the same scan again asks nothing already answered.
@@ -218,6 +220,16 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
         if sum(i in marked for i in members) > 1:
             line_boxes = [layout.boxes[i] for i in members]
             regions[line_key(page, puzzle, line)] = _around(line_boxes)
+    sizes: dict[tuple[str, Line], int] = {key: len(members) for key, members in lines.items()}
+    for puzzle, members in puzzles.items():
+        if not any(layout.boxes[i].field == "changed" for i in members if i in marked):
+            continue
+        for i in members:
+            box = layout.boxes[i]
+            line = reader_for(kind_of(puzzle).key).line(box)
+            alone = line is None or sizes.get((puzzle, line), 0) <= 1
+            if i in marked and alone and box.field not in ("impossible", "changed"):
+                regions.setdefault(box_key(page, i), box.rect)
     for puzzle, members in puzzles.items():
         boxes = [layout.boxes[i] for i in members]
         fields = {layout.boxes[i].field for i in members if i in marked}
@@ -260,6 +272,12 @@ def _answer(
             lines[line].append(i)
         elif i in filled and boxes[i].field not in ("impossible", "changed"):
             free.append(boxes[i])
+    changed = any(i in filled for i in indexes if boxes[i].field == "changed")
+    crossed = [i for i in sorted(filled) if changed and box_key(page, i) not in decisions
+               and _unguarded(reader, boxes[i], lines)]  # fmt: skip
+    if crossed:
+        asked = tuple(_crossed_review(page, puzzle_id, reader, boxes[i], i) for i in crossed)
+        return PuzzleResult(puzzle_id, "review", reasons=("'Changed' is filled.",), reviews=asked)
     chosen: dict[Line, Box | None] = {}
     reviews: list[Review] = []
     for line, members in lines.items():
@@ -304,6 +322,24 @@ def _answer(
     if built.faults or built.text is None:
         return PuzzleResult(puzzle_id, "wrong", built.shown, built.faults)
     return _checked(puzzle_id, built.shown, built.text)
+
+
+def _unguarded(reader: Reader, box: Box, lines: Mapping[Line, Sequence[int]]) -> bool:
+    """Whether a crossed-out ``box`` would pass for a mark: no other box of its line can
+    show that it was changed (it is in no line, or alone in its line), and it is an
+    answer's box (not "Impossible" or "Changed", which the claim's review guards)."""
+    if box.field in ("impossible", "changed"):
+        return False
+    line = reader.line(box)
+    return line is None or len(lines.get(line, ())) <= 1
+
+
+def _crossed_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:
+    """A filled box that may be crossed out, where "Changed" is filled and no other box
+    of its line tells: "filled" counts it, "empty" does not."""
+    question = f"'Changed' is filled: is this box a mark, or crossed out? ({reader.describe(box)})"
+    return Review(box_key(page, index), page, puzzle_id, question, ("filled", "empty"),
+                  box.rect, (index,))  # fmt: skip
 
 
 def _box_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:

@@ -25,6 +25,7 @@ from generator.scan.layout import Box
 from generator.scan.question_shape import (
     claim_noun,
     label_of,
+    member_fields,
     member_noun,
     one_line,
     option_label,
@@ -85,7 +86,9 @@ class QuestionReader:
         if box.field == "attribute":
             return f"{value_kind(box.place)} {box.option}"
         if box.field == "member":
-            return box.card if one_line(q) else f"{box.card}, {member_noun(q)} {box.value}"
+            if member_fields(q) == 1:
+                return box.card
+            return f"{box.card}, {member_noun(q)} {box.value}"
         if box.field in ("row", "column"):
             return f"{box.card}, {box.field} {box.value}"
         if box.field == "impossible":

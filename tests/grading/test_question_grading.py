@@ -202,3 +202,28 @@ def test_none_beside_a_column_asks_which_is_the_answer(folder: str) -> None:
     decided = grade([scan_page(marked)], {review.key: "none"}).sheets[0].puzzles[0]
     assert decided.answer == "none" and decided.status == ("right" if puzzle.answer == "none"
                                                            else "wrong")  # fmt: skip
+
+
+def test_a_crossed_out_card_where_several_may_be_marked_waits_for_the_teacher(
+    folder: str,
+) -> None:
+    """Where several boxes may be filled no other box shows a mark crossed out: with
+    'Changed' filled, each filled box waits for the teacher to say whether it counts."""
+    sheet = printed(folder, "poker", "best", "medium")
+    page = sheet.page(1)
+    puzzle = question_of(page.puzzles[0])
+    extra = next(str(c) for c in puzzle.cards if str(c) not in puzzle.answer.split())
+    boxes = [*question_boxes(page, {puzzle.id: f"{puzzle.answer} {extra}"}),
+             *marks_of(page, puzzle.id, field="changed")]  # fmt: skip
+    marked = fill(sheet.image(1), page, boxes)
+    waiting = grade([scan_page(marked)]).sheets[0].puzzles[0]
+    assert waiting.status == "review" and len(waiting.reviews) == 6
+    asked = {r.question for r in waiting.reviews}
+    assert f"'Changed' is filled: is this box a mark, or crossed out? ({extra})" in asked
+    decisions = {r.key: "empty" if f"({extra})" in r.question else "filled"
+                 for r in waiting.reviews}  # fmt: skip
+    decided = grade([scan_page(marked)], decisions).sheets[0].puzzles[0]
+    assert (decided.status, decided.answer) == ("right", puzzle.answer)
+    # without "Changed", six cards are six marks: wrong, for the check's reason
+    plain = fill(sheet.image(1), page, boxes[:-1])
+    assert grade([scan_page(plain)]).sheets[0].puzzles[0].status == "wrong"

@@ -164,6 +164,16 @@ def box_key(page: str, index: int) -> str:
     return f"{page}:box{index}"
 
 
+A_MARK, CROSSED_OUT = "a mark", "crossed out"
+"""The choices of a filled box that may be crossed out (:func:`crossed_key`)."""
+
+
+def crossed_key(page: str, index: int) -> str:
+    """The key of the review of a filled box that may be crossed out ("Changed" filled,
+    and no other box of its line to tell)."""
+    return f"{page}:box{index}:crossed"
+
+
 def line_key(page: str, puzzle: str, line: Line) -> str:
     """The key of the review of a line marked twice (a card's row)."""
     return ":".join((page, puzzle, *line))
@@ -229,7 +239,7 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
             line = reader_for(kind_of(puzzle).key).line(box)
             alone = line is None or sizes.get((puzzle, line), 0) <= 1
             if i in marked and alone and box.field not in ("impossible", "changed"):
-                regions.setdefault(box_key(page, i), box.rect)
+                regions[crossed_key(page, i)] = box.rect
     for puzzle, members in puzzles.items():
         boxes = [layout.boxes[i] for i in members]
         fields = {layout.boxes[i].field for i in members if i in marked}
@@ -265,19 +275,24 @@ def _answer(
         return PuzzleResult(puzzle_id, "review", reasons=("A box is unclear.",), reviews=unsure)
     filled = {i for i in indexes if states[i] == "filled"}
     lines: dict[Line, list[int]] = defaultdict(list)
-    free: list[Box] = []
     for i in indexes:
         line = reader.line(boxes[i])
         if line is not None:
             lines[line].append(i)
-        elif i in filled and boxes[i].field not in ("impossible", "changed"):
-            free.append(boxes[i])
-    changed = any(i in filled for i in indexes if boxes[i].field == "changed")
-    crossed = [i for i in sorted(filled) if changed and box_key(page, i) not in decisions
-               and _unguarded(reader, boxes[i], lines)]  # fmt: skip
-    if crossed:
-        asked = tuple(_crossed_review(page, puzzle_id, reader, boxes[i], i) for i in crossed)
-        return PuzzleResult(puzzle_id, "review", reasons=("'Changed' is filled.",), reviews=asked)
+    if any(i in filled for i in indexes if boxes[i].field == "changed"):
+        asked = []
+        for i in sorted(filled):
+            if _unguarded(reader, boxes[i], lines):
+                decided = decisions.get(crossed_key(page, i))
+                if decided == CROSSED_OUT:
+                    filled.discard(i)
+                elif decided != A_MARK:
+                    asked.append(_crossed_review(page, puzzle_id, reader, boxes[i], i))
+        if asked:
+            reasons = ("'Changed' is filled.",)
+            return PuzzleResult(puzzle_id, "review", reasons=reasons, reviews=tuple(asked))
+    free = [boxes[i] for i in indexes if i in filled and reader.line(boxes[i]) is None
+            and boxes[i].field not in ("impossible", "changed")]  # fmt: skip
     chosen: dict[Line, Box | None] = {}
     reviews: list[Review] = []
     for line, members in lines.items():
@@ -336,9 +351,9 @@ def _unguarded(reader: Reader, box: Box, lines: Mapping[Line, Sequence[int]]) ->
 
 def _crossed_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:
     """A filled box that may be crossed out, where "Changed" is filled and no other box
-    of its line tells: "filled" counts it, "empty" does not."""
+    of its line tells."""
     question = f"'Changed' is filled: is this box a mark, or crossed out? ({reader.describe(box)})"
-    return Review(box_key(page, index), page, puzzle_id, question, ("filled", "empty"),
+    return Review(crossed_key(page, index), page, puzzle_id, question, (A_MARK, CROSSED_OUT),
                   box.rect, (index,))  # fmt: skip
 
 

@@ -6,12 +6,17 @@ blank area is blank; two marks where one is allowed wait for the teacher."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
-from scan_support import Sheet, fill, kind_worksheet, question_boxes, question_of, scan_page
+from cli_support import run
+from scan_support import Sheet, fill, kind_worksheet, png, question_boxes, question_of, scan_page
 
 from generator.scan.layout import PageLayout
 from generator.scan.question_shape import shape_of
 from grading.answers import PuzzleResult, reader_for
+from grading.gradebook import ENCODING
 from grading.sheets import grade
 from printables.puzzles import kind_of
 from printables.questions.base import Question, question_kinds
@@ -220,10 +225,41 @@ def test_a_crossed_out_card_where_several_may_be_marked_waits_for_the_teacher(
     assert waiting.status == "review" and len(waiting.reviews) == 6
     asked = {r.question for r in waiting.reviews}
     assert f"'Changed' is filled: is this box a mark, or crossed out? ({extra})" in asked
-    decisions = {r.key: "empty" if f"({extra})" in r.question else "filled"
+    assert all(r.choices == ("a mark", "crossed out") for r in waiting.reviews)
+    decisions = {r.key: "crossed out" if f"({extra})" in r.question else "a mark"
                  for r in waiting.reviews}  # fmt: skip
     decided = grade([scan_page(marked)], decisions).sheets[0].puzzles[0]
     assert (decided.status, decided.answer) == ("right", puzzle.answer)
     # without "Changed", six cards are six marks: wrong, for the check's reason
     plain = fill(sheet.image(1), page, boxes[:-1])
     assert grade([scan_page(plain)]).sheets[0].puzzles[0].status == "wrong"
+
+
+def test_the_teacher_names_an_option_in_any_case_on_the_command(
+    folder: str, tmp_path: Path
+) -> None:
+    """review.csv's decision may be written as the choice is (``C``) or in another case
+    (``c``); it is kept as the choice is spelled."""
+    sheet = printed(folder, "cipher", "which", "medium")
+    page = sheet.page(1)
+    puzzle = question_of(page.puzzles[0])
+    other = next(o for o in puzzle.options if o != puzzle.answer)
+    boxes = question_boxes(page, {puzzle.id: puzzle.answer})
+    boxes += marks_of(page, puzzle.id, option=other)
+    scan = tmp_path / "class.png"
+    scan.write_bytes(png(fill(sheet.image(1), page, boxes)))
+    out = tmp_path / "grades"
+    code, output, err = run("grade", str(scan), "--out", str(out))
+    assert code == 0, err
+    review = (out / "review.csv").read_text(encoding="utf-8-sig").splitlines()
+    (line,) = [row for row in review if "Which one counts?" in row]
+    assert "2 options are marked" in line
+    rows = [review[0], *(row + (puzzle.answer.lower() if row == line else "Noor")
+                         for row in review[1:])]  # fmt: skip
+    (out / "review.csv").write_text("\n".join(rows) + "\n", encoding="utf-8-sig")
+    code, output, err = run("grade", str(scan), "--out", str(out))
+    assert "wait for you" not in output, output
+    kept = json.loads((out / "decisions.json").read_text(encoding="utf-8"))
+    assert puzzle.answer in kept.values()
+    book = (out / "gradebook.csv").read_bytes().decode(ENCODING).splitlines()
+    assert book[1].startswith("1,Noor,right,")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from cli_support import run
+from question_intents import wrong_answer
 from scan_support import Sheet, fill, kind_worksheet, png, question_boxes, question_of, scan_page
 
 from generator.scan.layout import PageLayout
-from generator.scan.question_shape import shape_of
 from grading.answers import PuzzleResult, reader_for
 from grading.gradebook import ENCODING
 from grading.sheets import grade
@@ -46,34 +46,6 @@ def graded(sheet: Sheet, number: int, answers: dict[str, str], extra: tuple[int,
     marked = fill(sheet.image(number), page, [*question_boxes(page, answers), *extra])
     result = grade([scan_page(marked)])
     return {p.puzzle: p for s in result.sheets for p in s.puzzles}
-
-
-def wrong_answer(puzzle: Question) -> str:
-    """An answer the kind's check judges wrong, in the puzzle's own shape."""
-    right = puzzle.answer.strip()
-    nothing = not right or right.lower() == puzzle.nothing.lower()
-    shape = shape_of(puzzle)
-    cards = [str(c) for c in puzzle.answer_cards]
-    if shape == "choice":
-        if puzzle.several and not nothing and len(right.split()) > 1:
-            return " ".join(right.split()[:-1])
-        return next(o for o in puzzle.options if o != right and o != puzzle.nothing)
-    if shape == "order":
-        words = right.split()
-        return " ".join([words[1], words[0], *words[2:]])
-    if shape == "card":
-        return next(c for c in "BGR" if c != right[0]) + right[1:]
-    if shape == "grid":
-        rows = [row.split() for row in right.split("/")]
-        rows[0][0], rows[0][1] = rows[0][1], rows[0][0]
-        rows[0][0], rows[-1][-1] = rows[-1][-1], rows[0][0]
-        return " / ".join(" ".join(row) for row in rows)
-    if nothing:
-        return cards[0]
-    words = right.replace("/", " ").split()
-    if len(words) == 1:
-        return next(c for c in cards if c != right)
-    return right[: right.rindex(" ")]
 
 
 def reasons_against(puzzle: Question, answer: str) -> tuple[str, ...]:

@@ -125,11 +125,12 @@ def clear_of(image: np.ndarray, rect: Rect) -> bool:
     return bool(inside.min() >= 235 and ring.min() >= 235)
 
 
+@pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize(("kind", "question", "level"), CASES, ids=NAMES)
 def test_no_text_on_text_no_ink_against_a_box_nor_in_the_outer_5_mm(
-    kind: str, question: str, level: str
+    kind: str, question: str, level: str, paper: str
 ) -> None:
-    sheet = printed(kind, question, level, "letter")
+    sheet = printed(kind, question, level, paper)
     assert sheet.layout is not None
     assert overlapping_words(sheet.pdf) == []
     assert ink_near_edge(sheet.pdf) == []

@@ -5,7 +5,9 @@ A mark is never guessed. What a box's reading leaves open goes to the teacher as
 
 - a box neither clearly filled nor clearly empty ("Is this box filled?");
 - two boxes filled where one is allowed (two rows for one card: one may be crossed out);
-- "Impossible" filled beside other marks of the same puzzle.
+- "Impossible" (or a question's "none") filled beside other marks of the same puzzle;
+- "Changed" filled, and a filled box that no other box of its line can show crossed out
+  (where several boxes may be marked, such as the cards of a poker hand).
 
 The teacher's :data:`Decisions` (a review's key -> the choice made) settle them, and are
 kept: grading the same scan again asks nothing already answered.
@@ -13,7 +15,8 @@ kept: grading the same scan again asks nothing already answered.
 What the boxes mean is each kind's :class:`Reader` (found by :func:`reader_for`): which
 boxes form a *line* of which one at most may be filled (a card's row), how a box is named
 among its line's choices, and how the marks make the answer a pupil would have written,
-which the puzzle kind's own check then judges (Matrix: :mod:`grading.matrix_answers`).
+which the puzzle kind's own check then judges (Matrix: :mod:`grading.matrix_answers`;
+the question kinds: :mod:`grading.question_answers`).
 """
 
 from __future__ import annotations
@@ -91,12 +94,26 @@ class Built:
     faults: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Claim:
+    """The box of an answer that names nothing (a Matrix set's "Impossible", a question's
+    "none"): the words beside it, the answer the kind's check reads when it is filled,
+    what the other marks are in the teacher's question ("places for cards"), and the
+    teacher's two choices when both are marked (the box's first)."""
+
+    label: str
+    text: str
+    others: str
+    choices: tuple[str, str]
+
+
 class Reader(Protocol):
     """What a puzzle kind's boxes mean."""
 
-    claim: str
-    """What the marks beside "Impossible" are, in the teacher's question ("places for
-    cards")."""
+    def claim(self, puzzle_id: str) -> Claim:
+        """The box of an answer naming nothing (its ``impossible`` box), for
+        ``puzzle_id``."""
+        ...
 
     def line(self, box: Box) -> Line | None:
         """The line ``box`` is in (one box of it at most may be filled), or None."""
@@ -125,6 +142,10 @@ class Reader(Protocol):
 READERS = {
     "matrix": "grading.matrix_answers:READER",
     "mat": "grading.matrix_answers:READER",
+    **{
+        kind: "grading.question_answers:READER"
+        for kind in ("nada", "poker", "placement", "secret-card", "cipher", "challenge")
+    },
 }
 """Each gradable kind's reader: where it lives. A MAT Successive form's (``mat``) sets are
 Matrix answer areas; its seconds are read by :mod:`grading.mat_answers`."""
@@ -143,6 +164,16 @@ def reader_for(kind: str) -> Reader:
 def box_key(page: str, index: int) -> str:
     """The key of the review of one box of a page."""
     return f"{page}:box{index}"
+
+
+A_MARK, CROSSED_OUT = "a mark", "crossed out"
+"""The choices of a filled box that may be crossed out (:func:`crossed_key`)."""
+
+
+def crossed_key(page: str, index: int) -> str:
+    """The key of the review of a filled box that may be crossed out ("Changed" filled,
+    and no other box of its line to tell)."""
+    return f"{page}:box{index}:crossed"
 
 
 def line_key(page: str, puzzle: str, line: Line) -> str:
@@ -201,6 +232,16 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
         if sum(i in marked for i in members) > 1:
             line_boxes = [layout.boxes[i] for i in members]
             regions[line_key(page, puzzle, line)] = _around(line_boxes)
+    sizes: dict[tuple[str, Line], int] = {key: len(members) for key, members in lines.items()}
+    for puzzle, members in puzzles.items():
+        if not any(layout.boxes[i].field == "changed" for i in members if i in marked):
+            continue
+        for i in members:
+            box = layout.boxes[i]
+            line = reader_for(kind_of(puzzle).key).line(box)
+            alone = line is None or sizes.get((puzzle, line), 0) <= 1
+            if i in marked and alone and box.field not in ("impossible", "changed"):
+                regions[crossed_key(page, i)] = box.rect
     for puzzle, members in puzzles.items():
         boxes = [layout.boxes[i] for i in members]
         fields = {layout.boxes[i].field for i in members if i in marked}
@@ -236,13 +277,24 @@ def _answer(
         return PuzzleResult(puzzle_id, "review", reasons=("A box is unclear.",), reviews=unsure)
     filled = {i for i in indexes if states[i] == "filled"}
     lines: dict[Line, list[int]] = defaultdict(list)
-    free: list[Box] = []
     for i in indexes:
         line = reader.line(boxes[i])
         if line is not None:
             lines[line].append(i)
-        elif i in filled and boxes[i].field not in ("impossible", "changed"):
-            free.append(boxes[i])
+    if any(i in filled for i in indexes if boxes[i].field == "changed"):
+        asked = []
+        for i in sorted(filled):
+            if _unguarded(reader, boxes[i], lines):
+                decided = decisions.get(crossed_key(page, i))
+                if decided == CROSSED_OUT:
+                    filled.discard(i)
+                elif decided != A_MARK:
+                    asked.append(_crossed_review(page, puzzle_id, reader, boxes[i], i))
+        if asked:
+            reasons = ("'Changed' is filled.",)
+            return PuzzleResult(puzzle_id, "review", reasons=reasons, reviews=tuple(asked))
+    free = [boxes[i] for i in indexes if i in filled and reader.line(boxes[i]) is None
+            and boxes[i].field not in ("impossible", "changed")]  # fmt: skip
     chosen: dict[Line, Box | None] = {}
     reviews: list[Review] = []
     for line, members in lines.items():
@@ -264,29 +316,47 @@ def _answer(
                                   tuple(marked)))  # fmt: skip
     impossible = any(i in filled for i in indexes if boxes[i].field == "impossible")
     answered = bool(free) or any(box is not None for box in chosen.values())
+    claim = reader.claim(puzzle_id)
     if impossible and answered and not reviews:
         key = claim_key(page, puzzle_id)
         decided = decisions.get(key)
-        if decided == "impossible":
+        if decided == claim.choices[0]:
             answered = False
-        elif decided == "placements":
+        elif decided == claim.choices[1]:
             impossible = False
         else:
             region = _around(list(boxes.values()))
-            question = f"Both 'Impossible' and {reader.claim} are marked. Which is the answer?"
-            reviews.append(Review(key, page, puzzle_id, question, ("impossible", "placements"),
-                                  region))  # fmt: skip
+            question = f"Both '{claim.label}' and {claim.others} are marked. Which is the answer?"
+            reviews.append(Review(key, page, puzzle_id, question, claim.choices, region))
     if reviews:
         return PuzzleResult(puzzle_id, "review", reasons=("Two marks where one is allowed.",),
                             reviews=tuple(reviews))  # fmt: skip
     if impossible:
-        return _checked(puzzle_id, "Impossible", "impossible")
+        return _checked(puzzle_id, claim.label, claim.text)
     if not answered:
         return PuzzleResult(puzzle_id, "blank", reasons=("Nothing is marked.",))
     built = reader.build(puzzle_id, chosen, free)
     if built.faults or built.text is None:
         return PuzzleResult(puzzle_id, "wrong", built.shown, built.faults)
     return _checked(puzzle_id, built.shown, built.text)
+
+
+def _unguarded(reader: Reader, box: Box, lines: Mapping[Line, Sequence[int]]) -> bool:
+    """Whether a crossed-out ``box`` would pass for a mark: no other box of its line can
+    show that it was changed (it is in no line, or alone in its line), and it is an
+    answer's box (not "Impossible" or "Changed", which the claim's review guards)."""
+    if box.field in ("impossible", "changed"):
+        return False
+    line = reader.line(box)
+    return line is None or len(lines.get(line, ())) <= 1
+
+
+def _crossed_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:
+    """A filled box that may be crossed out, where "Changed" is filled and no other box
+    of its line tells."""
+    question = f"'Changed' is filled: is this box a mark, or crossed out? ({reader.describe(box)})"
+    return Review(crossed_key(page, index), page, puzzle_id, question, (A_MARK, CROSSED_OUT),
+                  box.rect, (index,))  # fmt: skip
 
 
 def _box_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:
@@ -296,7 +366,11 @@ def _box_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int)
 
 
 def _checked(puzzle_id: str, shown: str, answer: str) -> PuzzleResult:
-    """The verdict of the puzzle kind's own check on ``answer``."""
-    verdict = kind_of(puzzle_id).check(get_puzzle(puzzle_id), answer)
+    """The verdict of the puzzle kind's own check on ``answer`` (an answer it cannot read
+    is wrong, for the reason it gives)."""
+    try:
+        verdict = kind_of(puzzle_id).check(get_puzzle(puzzle_id), answer)
+    except ValueError as error:
+        return PuzzleResult(puzzle_id, "wrong", shown, (str(error),))
     reasons = tuple(verdict.reasons)
     return PuzzleResult(puzzle_id, "right" if verdict.right else "wrong", shown, reasons)

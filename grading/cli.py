@@ -119,15 +119,31 @@ def _decisions(out_dir: Path) -> tuple[dict[str, str], list[str]]:
                 if not decision:
                     continue
                 choices = (row.get("choices") or "").split(" / ")
+                chosen = _choice_named(decision, choices)
                 if NAME_CHOICE in choices:
                     kept[row["key"]] = decision
-                elif decision.lower() in choices:
-                    kept[row["key"]] = decision.lower()
+                elif chosen is not None:
+                    kept[row["key"]] = chosen
                 else:
                     refused.append(f"{row.get('question')}: '{decision}' is not one of "
                                    f"{', '.join(choices)}")  # fmt: skip
     kept_file.write_text(json.dumps(kept, ensure_ascii=False, indent=1), encoding="utf-8")
     return kept, refused
+
+
+def _choice_named(decision: str, choices: list[str]) -> str | None:
+    """The choice a decision names, as the choice is spelled: itself, or the one choice
+    spelled alike in any case (``c`` for a cipher's ``C``, ``FILLED`` for ``filled``).
+
+    >>> _choice_named("c", ["A", "C", "none"]), _choice_named("Bb=S", ["Bb=S", "Gw~C"])
+    ('C', 'Bb=S')
+    >>> _choice_named("b", ["A", "C"]) is None
+    True
+    """
+    if decision in choices:
+        return decision
+    alike = [c for c in choices if c.lower() == decision.lower()]
+    return alike[0] if len(alike) == 1 else None
 
 
 def _write_review(out_dir: Path, graded: Grading) -> int:

@@ -11,14 +11,18 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from generator.scan.layout import Box
-from grading.answers import Built, Line
+from grading.answers import Built, Claim, Line
 from printables.matrix.puzzles import get_puzzle
+
+CLAIM = Claim("Impossible", "impossible", "places for cards", ("impossible", "placements"))
+"""A Matrix set's "Impossible" box."""
 
 
 class MatrixReader:
     """What a Matrix answer area's boxes mean (:class:`grading.answers.Reader`)."""
 
-    claim = "places for cards"
+    def claim(self, puzzle_id: str) -> Claim:
+        return CLAIM
 
     def line(self, box: Box) -> Line | None:
         return (box.card, str(box.field)) if box.field in ("row", "column") else None
@@ -42,29 +46,39 @@ class MatrixReader:
     ) -> Built:
         """The grid the marked rows and columns make."""
         puzzle = get_puzzle(puzzle_id)
-        faults = []
-        places: dict[tuple[int, int], list[str]] = defaultdict(list)
-        for card in (str(c) for c in puzzle.cards):
-            row_box, column_box = chosen.get((card, "row")), chosen.get((card, "column"))
-            row = row_box.value if row_box is not None else None
-            column = column_box.value if column_box is not None else None
-            if row is None and column is None:
-                faults.append(f"{card} is not placed.")
-            elif row is None:
-                faults.append(f"{card} has no row marked.")
-            elif column is None:
-                faults.append(f"{card} has no column marked.")
-            else:
-                places[(row, column)].append(card)
-        for (row, column), cards in sorted(places.items()):
-            if len(cards) > 1:
-                both = "both" if len(cards) == 2 else "all"
-                where = f"row {row}, column {column}"
-                faults.append(f"{' and '.join(cards)} are {both} placed at {where}.")
-        grid = [[places.get((r, c), ["?"])[0] for c in range(1, puzzle.cols + 1)]
-                for r in range(1, puzzle.rows + 1)]  # fmt: skip
+        grid, faults = place_cards([str(c) for c in puzzle.cards], puzzle.rows, puzzle.cols,
+                                   chosen)  # fmt: skip
         text = "\n".join(" ".join(row) for row in grid)
         return Built(text, text, tuple(faults))
+
+
+def place_cards(
+    cards: Sequence[str], rows: int, cols: int, chosen: Mapping[Line, Box | None]
+) -> tuple[list[list[str]], list[str]]:
+    """The grid the cards' marked rows and columns make (``?`` where no card is), and its
+    faults: a card left without a row or a column, two cards in one place."""
+    faults = []
+    places: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for card in cards:
+        row_box, column_box = chosen.get((card, "row")), chosen.get((card, "column"))
+        row = row_box.value if row_box is not None else None
+        column = column_box.value if column_box is not None else None
+        if row is None and column is None:
+            faults.append(f"{card} is not placed.")
+        elif row is None:
+            faults.append(f"{card} has no row marked.")
+        elif column is None:
+            faults.append(f"{card} has no column marked.")
+        else:
+            places[(row, column)].append(card)
+    for (row, column), placed in sorted(places.items()):
+        if len(placed) > 1:
+            both = "both" if len(placed) == 2 else "all"
+            where = f"row {row}, column {column}"
+            faults.append(f"{' and '.join(placed)} are {both} placed at {where}.")
+    grid = [[places.get((r, c), ["?"])[0] for c in range(1, cols + 1)]
+            for r in range(1, rows + 1)]  # fmt: skip
+    return grid, faults
 
 
 READER = MatrixReader()

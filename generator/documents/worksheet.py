@@ -12,11 +12,11 @@ starts on a new page under a gray banner, so it is told apart at a glance, or go
 file of its own (:attr:`Worksheet.key_pdf`), so the students' pages can be printed thirty
 times and the key once.
 
-A scannable worksheet (:attr:`WorksheetOptions.scannable`, Matrix puzzles) adds answer
-pages after the puzzles' pages: boxes to fill that a scan can read, each page's layout
-attached to the PDF (:mod:`generator.scan`). With a roster (:attr:`WorksheetOptions.pupils`)
-the puzzle pages are printed once (to copy) and the answer pages once a pupil, each with
-the pupil's name printed and coded.
+A scannable worksheet (:attr:`WorksheetOptions.scannable`, Matrix and question puzzles)
+adds answer pages after the puzzles' pages: boxes to fill that a scan can read, each
+page's layout attached to the PDF (:mod:`generator.scan`). With a roster
+(:attr:`WorksheetOptions.pupils`) the puzzle pages are printed once (to copy) and the
+answer pages once a pupil, each with the pupil's name printed and coded.
 
 Adding a kind's worksheet is one blocks module and one line in :data:`PUZZLE_DESIGNS`
 (a question kind needs none).

@@ -17,6 +17,10 @@ from printables.puzzles import kind_of
 
 AREAS: dict[str, str] = {
     "matrix": "generator.scan.matrix_area:MatrixArea",
+    **{
+        kind: "generator.scan.question_area:QuestionArea"
+        for kind in ("nada", "poker", "placement", "secret-card", "cipher", "challenge")
+    },
 }
 """Each scannable puzzle kind's area: where it lives (imported when a sheet needs it)."""
 SCANNABLE = tuple(AREAS)

@@ -10,10 +10,14 @@ and its width alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from generator.documents.blocks import NAME_BAND, draw_card, mini_size
 from generator.documents.document import Document
 from generator.scan.layout import Field, PageLayout
 from generator.scan.marks import BOX, BOX_GAP, draw_mark_box
+from printables.cards.deck import Card
 from printables.matrix.puzzles import Puzzle
 
 CARD_SCALE = 0.6
@@ -35,7 +39,21 @@ TAIL = 8.0
 """Below the entries: the Impossible and Changed boxes."""
 
 
-def entry_size(puzzle: Puzzle) -> tuple[float, float]:
+class Grid(Protocol):
+    """What a card's row-and-column entry needs of its puzzle (a Matrix set, or a
+    question whose answer is a grid of cards)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def cards(self) -> Sequence[Card]: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+
+
+def entry_size(puzzle: Grid) -> tuple[float, float]:
     """A card's entry: the card and its name, its labels and its boxes."""
     card = mini_size(CARD_SCALE)
     most = max(puzzle.rows, puzzle.cols)
@@ -44,7 +62,7 @@ def entry_size(puzzle: Puzzle) -> tuple[float, float]:
     return card.width + CARD_GAP + LABEL + boxes, height
 
 
-def entries_per_row(puzzle: Puzzle, width: float) -> int:
+def entries_per_row(puzzle: Grid, width: float) -> int:
     """How many cards' entries a row ``width`` mm wide holds, spread evenly over as few
     rows as hold them (9 cards in rows of up to 4: 3 a row)."""
     entry_w, _ = entry_size(puzzle)
@@ -88,7 +106,7 @@ def draw_entries(
     per_row = entries_per_row(puzzle, width)
     for k in range(len(puzzle.cards)):
         row, col = divmod(k, per_row)
-        _draw_entry(doc, page, puzzle, k, x + col * (entry_w + ENTRY_GAP),
+        draw_entry(doc, page, puzzle, k, x + col * (entry_w + ENTRY_GAP),
                     top + row * (entry_h + ROW_GAP))  # fmt: skip
     return top + entries_height(puzzle, width)
 
@@ -113,8 +131,8 @@ def draw_claims(
     doc.text_at(changed + BOX + 1.5, y + BOX - 0.7, label, size=10 if short else 8)
 
 
-def _draw_entry(
-    doc: Document, page: PageLayout, puzzle: Puzzle, index: int, x: float, y: float
+def draw_entry(
+    doc: Document, page: PageLayout, puzzle: Grid, index: int, x: float, y: float
 ) -> None:
     """Card ``index``'s entry: the card, then its row boxes under their numbers and its
     column boxes below them."""

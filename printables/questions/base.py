@@ -127,6 +127,22 @@ class Question:
     answer_grid: tuple[int, int] = (0, 0)
     """On paper, rows and columns of an empty grid to write card names in (a layout),
     beside the answer lines; (0, 0): none."""
+    several: bool = False
+    """Whether one answer names several of the options or cards (the columns a card fits,
+    the cards to play) rather than one; answers over several fields (nadas, sets) name a
+    field for each card they use, whatever this says."""
+    answer_groups: tuple[int, ...] = ()
+    """The groups (by index) whose cards an answer names (the hand, not the top card);
+    empty: every group."""
+    nothing: str = ""
+    """The word an answer naming nothing is written as ("none", "No"); empty when every
+    answer names something."""
+
+    @property
+    def answer_cards(self) -> tuple[Card, ...]:
+        """The cards an answer may name (:attr:`answer_groups`), in the order shown."""
+        chosen = self.answer_groups or range(len(self.groups))
+        return tuple(c for k in chosen for c in self.groups[k].cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -398,6 +398,7 @@ class CipherKind(QuestionKind):
                 Group("Candidates", tuple(row), f"{size} cards", per_row=size),
             ),
             answer_fields=("Third card:",),
+            answer_groups=(2,),
             answer_hint="the card's name, such as Bb=S",
             entry="cards",
             options=(),

@@ -371,6 +371,7 @@ class NadaKind(QuestionKind):
             entry="cards",
             options=("No",),
             answer=written,
+            nothing="No",
             key=tuple(key),
             grade=grade,
             hint="First count how often each color, shade, pattern and shape shows: three "

@@ -236,6 +236,7 @@ def best_of_seven(puzzle_id: str, seven: Sequence[Card]) -> Question:
         answer=names(best),
         key=tuple(key),
         grade=f"{level}: {closeness}",
+        several=True,
         hint=hint,
         solution=top,
     )

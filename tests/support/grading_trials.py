@@ -21,14 +21,16 @@ from pathlib import Path
 
 import numpy as np
 from pypdf import PdfReader
+from question_intents import QuestionIntent, expected_question_status, random_question_intent
 from synthetic_scans import Effects, Intent, Mark, random_effects, random_intent, synthetic_scan
 
 from generator.commands import run
 from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
-from grading.answers import NONE
+from grading.answers import A_MARK, CROSSED_OUT, NONE, reader_for
 from grading.scans import ScanPage
 from grading.sheets import Grading, grade
 from printables.matrix.puzzles import KIND, get_puzzle
+from printables.puzzles import kind_of
 
 SHEETS: tuple[tuple[str, ...], ...] = (
     ("--size", "3x3", "--count", "6", "--seed", "31"),
@@ -37,6 +39,19 @@ SHEETS: tuple[tuple[str, ...], ...] = (
     ("--size", "5x5", "--count", "2", "--seed", "34", "--kind", "impossible"),
 )
 """The worksheets the trials draw pages from: every size, both papers, sets of every kind."""
+QUESTION_SHEETS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("nada", ("--question", "most", "--difficulty", "hard", "--count", "2", "--seed", "41")),
+    ("poker", ("--question", "rank", "--count", "2", "--seed", "42", "--paper", "a4")),
+    ("secret-card", ("--question", "secret", "--count", "2", "--seed", "43")),
+    ("cipher", ("--question", "pattern", "--count", "2", "--seed", "44", "--paper", "a4")),
+    ("challenge", ("--question", "layout", "--count", "2", "--seed", "45")),
+    ("poker", ("--question", "best", "--count", "2", "--seed", "46")),
+    ("placement", ("--question", "eighty-one", "--count", "2", "--seed", "47", "--paper", "a4")),
+    ("challenge", ("--question", "split", "--count", "2", "--seed", "48")),
+)
+"""The question kinds' worksheets the question trials draw pages from: every shape of
+answer (a choice of one or several, an order, a card built, cards in fields or named,
+a grid), both papers."""
 
 
 @dataclass(frozen=True)
@@ -46,12 +61,12 @@ class Printed:
 
 
 @cache
-def printed(folder: str, options: tuple[str, ...]) -> Printed:
-    """A scannable Matrix worksheet printed into ``folder`` (once a process)."""
-    out = Path(folder) / f"trial-{'-'.join(options[1::2])}.pdf"
+def printed(folder: str, options: tuple[str, ...], kind: str = "matrix") -> Printed:
+    """A scannable worksheet of ``kind`` printed into ``folder`` (once a process)."""
+    out = Path(folder) / f"trial-{kind}-{'-'.join(options[1::2])}.pdf"
     try:
         with redirect_stdout(io.StringIO()):
-            run(["worksheet", "matrix", "--scannable", *options, "--out", str(out)])
+            run(["worksheet", kind, "--scannable", *options, "--out", str(out)])
     except SystemExit as done:
         assert done.code in (0, None), done.code
     layout = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0])
@@ -64,7 +79,7 @@ class Trial:
     and the truth of every box drawn in."""
 
     page: PageLayout
-    intents: dict[str, Intent]
+    intents: dict[str, Intent | QuestionIntent]
     effects: Effects
     image: np.ndarray
     marks: list[Mark]
@@ -80,6 +95,24 @@ def trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) -> Iter
     for n in range(count):
         sheet, page = pages[n % len(pages)]
         intents = {puzzle: random_intent(puzzle, rng) for puzzle in page.puzzles}
+        effects = random_effects(rng, harsh=bool(rng.random() < harsh_share))
+        image, marks = synthetic_scan(sheet.pdf, page, intents, effects, rng, strays=3)
+        yield Trial(page, intents, effects, image, marks)
+
+
+def question_trials(
+    folder: str, count: int, seed: int, harsh_share: float = 0.5
+) -> Iterator[Trial]:
+    """:func:`trials` of the question kinds' pages (:data:`QUESTION_SHEETS`), each puzzle
+    answered by :func:`question_intents.random_question_intent`."""
+    rng = np.random.default_rng(seed)
+    pages = [(printed(folder, options, kind), page) for kind, options in QUESTION_SHEETS
+             for page in printed(folder, options, kind).layout.pages]  # fmt: skip
+    for n in range(count):
+        sheet, page = pages[n % len(pages)]
+        intents: dict[str, Intent | QuestionIntent] = {
+            puzzle: random_question_intent(puzzle, rng) for puzzle in page.puzzles
+        }
         effects = random_effects(rng, harsh=bool(rng.random() < harsh_share))
         image, marks = synthetic_scan(sheet.pdf, page, intents, effects, rng, strays=3)
         yield Trial(page, intents, effects, image, marks)
@@ -117,8 +150,10 @@ class Tally:
                 f"verdicts unlike the meant answer's")  # fmt: skip
 
 
-def expected_status(puzzle_id: str, intent: Intent) -> str:
+def expected_status(puzzle_id: str, intent: Intent | QuestionIntent) -> str:
     """The verdict of the meant answer, checked directly by the puzzle kind's check."""
+    if isinstance(intent, QuestionIntent):
+        return expected_question_status(puzzle_id, intent)
     answer = intent.answer
     if answer is None:
         return "blank"
@@ -139,14 +174,20 @@ def teachers_decisions(grading: Grading, trial: Trial, key: str) -> dict[str, st
     counts = {m.box for m in trial.marks if m.counts}
     decisions: dict[str, str] = {}
     for review in grading.reviews:
-        if review.key.startswith(f"{key}:box"):
+        reader = reader_for(kind_of(review.puzzle).key)
+        if review.key.endswith(":crossed"):
+            (index,) = review.boxes
+            decisions[review.key] = A_MARK if index in counts else CROSSED_OUT
+        elif review.key.startswith(f"{key}:box"):
             (index,) = review.boxes
             decisions[review.key] = "filled" if index in inked else "empty"
         elif review.key.endswith(":claim"):
-            intent = trial.intents[review.puzzle]
-            decisions[review.key] = "impossible" if intent.answer == "impossible" else "placements"
+            nothing, others = reader.claim(review.puzzle).choices
+            meant_nothing = any(trial.page.boxes[i].field == "impossible" for i in counts
+                                if trial.page.boxes[i].puzzle == review.puzzle)  # fmt: skip
+            decisions[review.key] = nothing if meant_nothing else others
         else:
-            meant = [str(trial.page.boxes[i].value) for i in review.boxes if i in counts]
+            meant = [reader.choice(trial.page.boxes[i]) for i in review.boxes if i in counts]
             decisions[review.key] = meant[0] if meant else NONE
     return decisions
 
@@ -186,9 +227,12 @@ def judge(trial: Trial, key: str = "trial") -> Tally:
     return tally
 
 
-def run_trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) -> Tally:
-    """``count`` trials judged, tallied."""
+def run_trials(
+    folder: str, count: int, seed: int, harsh_share: float = 0.5, questions: bool = False
+) -> Tally:
+    """``count`` trials judged, tallied: of Matrix pages, or of the question kinds'."""
     total = Tally()
-    for n, trial in enumerate(trials(folder, count, seed, harsh_share)):
+    made = question_trials if questions else trials
+    for n, trial in enumerate(made(folder, count, seed, harsh_share)):
         total.add(judge(trial, f"trial{seed}-{n}"))
     return total

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -16,9 +17,11 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from generator.commands import run
-from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
+from generator.scan.layout import ATTACHMENT, Box, PageLayout, SheetLayout
 from grading.scans import ScanPage
 from printables.matrix.puzzles import get_puzzle
+from printables.puzzles import get_puzzle as get_any_puzzle
+from printables.questions.base import Question
 
 DPI = 200
 Answer = str | Mapping[str, tuple[int, int]]
@@ -45,12 +48,17 @@ class Sheet:
             pdf.close()
 
 
-@cache
 def worksheet(tmp: str, *options: str) -> Sheet:
     """``printables worksheet matrix --scannable OPTIONS`` printed into folder ``tmp``."""
-    out = Path(tmp) / f"sheet-{abs(hash(options))}.pdf"
+    return kind_worksheet(tmp, "matrix", *options)
+
+
+@cache
+def kind_worksheet(tmp: str, kind: str, *options: str) -> Sheet:
+    """``printables worksheet KIND --scannable OPTIONS`` printed into folder ``tmp``."""
+    out = Path(tmp) / f"sheet-{kind}-{abs(hash(options))}.pdf"
     try:
-        run(["worksheet", "matrix", "--scannable", *options, "--out", str(out)])
+        run(["worksheet", kind, "--scannable", *options, "--out", str(out)])
     except SystemExit as done:
         assert done.code in (0, None)
     data = out.read_bytes()
@@ -81,6 +89,52 @@ def boxes_for(page: PageLayout, answers: Mapping[str, Answer]) -> list[int]:
             if box.value == (row if box.field == "row" else column):
                 chosen.append(index)
     return chosen
+
+
+def question_boxes(page: PageLayout, answers: Mapping[str, str]) -> list[int]:
+    """The indexes of the boxes to fill for question puzzles' answers written as a pupil
+    writes them (puzzle id -> answer text, such as the puzzle's own ``answer``)."""
+    chosen = []
+    for index, box in enumerate(page.boxes):
+        known = box.kind == "mark" and box.puzzle in answers
+        if known and _means(question_of(box.puzzle), answers[box.puzzle], box):
+            chosen.append(index)
+    return chosen
+
+
+def question_of(puzzle_id: str) -> Question:
+    return cast(Question, get_any_puzzle(puzzle_id))
+
+
+def _means(puzzle: Question, answer: str, box: Box) -> bool:
+    """Whether ``answer`` fills ``box``."""
+    text = answer.strip()
+    nothing = not text or (puzzle.nothing and text.lower() == puzzle.nothing.lower())
+    if box.field == "impossible":
+        return bool(nothing)
+    if nothing or box.field == "changed":
+        return False
+    words = text.replace("/", " ").split()
+    if box.field == "choice":
+        return box.option == text or (puzzle.several and box.option in words)
+    if box.field == "rank":
+        return box.value is not None and words[box.value - 1] == box.option
+    if box.field == "attribute":
+        return box.place is not None and text[box.place - 1] == box.option
+    groups = [part.split() for part in text.split("/")]
+    if box.field == "member":
+        if len(puzzle.answer_fields) > 1:
+            return (
+                box.value is not None
+                and box.value <= len(groups)
+                and box.card in groups[box.value - 1]
+            )
+        return box.card in words
+    if box.field in ("row", "column"):
+        for r, row in enumerate(groups, 1):
+            if box.card in row:
+                return box.value == (r if box.field == "row" else row.index(box.card) + 1)
+    return False
 
 
 def fill(

@@ -30,6 +30,7 @@ import numpy as np
 import pypdfium2 as pdfium
 from numpy.typing import NDArray
 from PIL import Image
+from question_intents import QuestionIntent, question_intent_boxes
 
 from generator.scan.layout import Box, PageLayout
 from printables.matrix.puzzles import get_puzzle
@@ -343,13 +344,22 @@ def answer_boxes(page: PageLayout, answers: Mapping[str, Answer | None]) -> list
     return sorted(found)
 
 
-def intent_boxes(page: PageLayout, intents: Mapping[str, Intent]) -> tuple[list[int], list[int]]:
+def intent_boxes(
+    page: PageLayout, intents: Mapping[str, Intent | QuestionIntent]
+) -> tuple[list[int], list[int]]:
     """(boxes meant filled, boxes crossed out) for the pupil's ``intents`` on ``page``: the
     answers' boxes and, for a puzzle with crossed-out placements, its Changed box; and the
-    crossed-out placements' boxes that the answer does not also fill."""
-    filled = set(answer_boxes(page, {p: i.answer for p, i in intents.items()}))
+    crossed-out placements' boxes that the answer does not also fill (a question puzzle's:
+    :func:`question_intents.question_intent_boxes`)."""
+    matrix = {p: i for p, i in intents.items() if isinstance(i, Intent)}
+    filled = set(answer_boxes(page, {p: i.answer for p, i in matrix.items()}))
     crossed: set[int] = set()
-    for puzzle, intent in intents.items():
+    for puzzle, asked in intents.items():
+        if isinstance(asked, QuestionIntent):
+            meant, out = question_intent_boxes(page, puzzle, asked)
+            filled |= meant
+            crossed |= out
+    for puzzle, intent in matrix.items():
         if intent.crossed:
             filled.add(_find(page, puzzle, "changed"))
             crossed.update(placement_boxes(page, puzzle, intent.crossed))
@@ -426,7 +436,7 @@ def mark_page(
     image: Gray,
     page: PageLayout,
     dpi: float,
-    intents: Mapping[str, Intent],
+    intents: Mapping[str, Intent | QuestionIntent],
     rng: np.random.Generator,
     *,
     styles: Sequence[MarkStyle] = FILL_STYLES,
@@ -606,7 +616,7 @@ def random_effects(rng: np.random.Generator, harsh: bool) -> Effects:
 def synthetic_scan(
     pdf: Path | bytes,
     page: PageLayout,
-    intents: Mapping[str, Intent],
+    intents: Mapping[str, Intent | QuestionIntent],
     effects: Effects,
     rng: np.random.Generator,
     *,

@@ -230,6 +230,8 @@ def columns_question(puzzle_id: str, puzzle: Columns) -> Question:
             entry="choice",
             options=(*numbers, "none"),
             answer=" ".join(str(i + 1) for i in puzzle.fitting) or "none",
+            several=True,
+            nothing="none",
             key=_columns_key(puzzle),
             grade=f"{level}: one card, {len(columns)} columns, "
             + (

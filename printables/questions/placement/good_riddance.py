@@ -119,6 +119,9 @@ def pile_question(puzzle_id: str, pile: Pile) -> Question:
         entry="cards",
         options=(),
         answer=names(pile.playable) or "none",
+        several=True,
+        answer_groups=(1,),
+        nothing="none",
         key=_pile_key(pile),
         grade=f"{level}: "
         + ("Variation 2 (exactly two shared values)" if pile.shared else "the book's rule")

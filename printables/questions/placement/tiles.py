@@ -210,6 +210,9 @@ def tiles_question(puzzle_id: str, layout: Layout) -> Question:
         entry="cards",
         options=(),
         answer=names(layout.legal) or "none",
+        several=True,
+        answer_groups=(1,),
+        nothing="none",
         key=_tiles_key(layout),
         grade=f"{level}: {counted(touching, 'card')} touching the marked place, "
         + (

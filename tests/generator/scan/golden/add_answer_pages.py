@@ -20,6 +20,7 @@ from generator.scan.marks import code_text  # noqa: E402
 from generator.scan.mat_pages import KIND, turn_item  # noqa: E402
 from generator.scan.pages import page_from_code  # noqa: E402
 from printables.matrix.puzzles import generated_id, get_puzzle  # noqa: E402
+from printables.puzzles import get_kind  # noqa: E402
 
 GOLDEN = Path(__file__).with_name("answer-pages.json")
 PAGES = (
@@ -49,6 +50,32 @@ MAT = (
 number and set) -- two turns of a page, and the last page's one."""
 
 
+def question_ids(kind: str, question: str, level: str, *seeds: int) -> list[str]:
+    return [get_kind(kind).generated_id(question, level, s) for s in seeds]  # type: ignore[attr-defined]
+
+
+QUESTION_PAGES = (
+    ("nada", "letter", question_ids("nada", "most", "hard", 1, 2)),
+    ("nada", "a4", question_ids("nada", "discard", "medium", 3, 4)),
+    ("nada", "letter", question_ids("nada", "out", "easy", 5, 6)),
+    ("poker", "a4", question_ids("poker", "rank", "hard", 1, 2)),
+    ("poker", "letter", question_ids("poker", "best", "medium", 3, 4)),
+    ("placement", "a4", question_ids("placement", "eighty-one", "medium", 1, 2)),
+    ("placement", "letter", question_ids("placement", "eighty-one", "hard", 3, 4)),
+    ("placement", "a4", question_ids("placement", "good-riddance", "hard", 5, 6)),
+    ("placement", "letter", question_ids("placement", "tiles", "medium", 7, 8)),
+    ("secret-card", "a4", question_ids("secret-card", "secret", "hard", 1, 2)),
+    ("secret-card", "letter", question_ids("secret-card", "clue", "medium", 3, 4)),
+    ("cipher", "letter", question_ids("cipher", "which", "easy", 1, 2)),
+    ("cipher", "a4", question_ids("cipher", "pattern", "medium", 3, 4)),
+    ("cipher", "letter", question_ids("cipher", "complete", "hard", 5, 6)),
+    ("challenge", "a4", question_ids("challenge", "layout", "hard", 1)),
+    ("challenge", "letter", question_ids("challenge", "split", "hard", 2, 3)),
+    ("challenge", "a4", question_ids("challenge", "pair-free", "hard", 4, 5)),
+)
+"""Question kinds' answer pages: every question, every shape of answer."""
+
+
 def write(pages: dict[str, list[dict[str, object]]]) -> None:
     """One page a key, one box a line, so a change shows as the lines it changes."""
     lines = ["{"]
@@ -63,8 +90,9 @@ def write(pages: dict[str, list[dict[str, object]]]) -> None:
 
 def main() -> None:
     pages = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
-    for paper, ids in PAGES:
-        code = code_text("matrix", paper, 1, 1, ids)
+    every = [("matrix", paper, ids) for paper, ids in PAGES] + list(QUESTION_PAGES)
+    for kind, paper, ids in every:
+        code = code_text(kind, paper, 1, 1, ids)
         if code not in pages:
             pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
     for paper, ids, pupil in NAMED:

@@ -7,7 +7,8 @@ median wall time of the runs, pages a second, and where the time goes (drawing t
 pages, finding the code, aligning, reading the boxes, checking the answers). The pages
 are graded in one process; the target is for two cores, so one is spare.
 
-**Accuracy.** Synthetic scans (``tests/support/grading_trials.py``: pen, pencil, light
+**Accuracy.** Synthetic scans of Matrix pages and of every question kind's pages
+(``tests/support/grading_trials.py``: pen, pencil, light
 pencil, part-filled, over the line, crossed out and changed, stray dots; 150-300 dpi,
 turned up to 5 degrees, upside down, scale +-3 %, blur, noise, uneven light, JPEG quality
 40-70, phone photos in perspective on a desk) until at least ``--boxes`` boxes are read:
@@ -148,14 +149,20 @@ def speed(data: bytes, pages: int, runs: int) -> float:
 
 
 def accuracy(folder: str, boxes: int, seed: int) -> Tally:
-    """Trials until at least ``boxes`` boxes are read; print the tally."""
-    total = Tally()
+    """Trials until at least ``boxes`` boxes are read, Matrix pages and question kinds'
+    pages in turn; print each family's tally and the whole; return the whole."""
+    families = {"Matrix pages": Tally(), "question pages": Tally()}
     start = time.perf_counter()
     batch = 0
-    while sum(total.boxes.values()) < boxes:
-        total.add(run_trials(folder, 4, seed + batch))
+    while sum(sum(t.boxes.values()) for t in families.values()) < boxes:
+        families["Matrix pages"].add(run_trials(folder, 4, seed + batch))
+        families["question pages"].add(run_trials(folder, 4, seed + batch, questions=True))
         batch += 1
-    print(f"accuracy: {total.summary()} ({time.perf_counter() - start:.0f} s)")
+    total = Tally()
+    for name, tally in families.items():
+        print(f"accuracy, {name}: {tally.summary()}")
+        total.add(tally)
+    print(f"accuracy, all: {total.summary()} ({time.perf_counter() - start:.0f} s)")
     for mismatch in total.mismatches[:10]:
         print(f"  verdict unlike the meant answer's: {mismatch}")
     for refused in total.pages_refused[:10]:

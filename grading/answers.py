@@ -125,6 +125,7 @@ class Reader(Protocol):
 READERS = {
     "matrix": "grading.matrix_answers:READER",
     "mat": "grading.matrix_answers:READER",
+    "costly-tricks": "grading.costly_answers:READER",
 }
 """Each gradable kind's reader: where it lives. A MAT Successive form's (``mat``) sets are
 Matrix answer areas; its seconds are read by :mod:`grading.mat_answers`."""

@@ -17,6 +17,7 @@ from printables.puzzles import kind_of
 
 AREAS: dict[str, str] = {
     "matrix": "generator.scan.matrix_area:MatrixArea",
+    "costly-tricks": "generator.scan.costly_area:CostlyArea",
 }
 """Each scannable puzzle kind's area: where it lives (imported when a sheet needs it)."""
 SCANNABLE = tuple(AREAS)

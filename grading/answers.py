@@ -142,6 +142,7 @@ class Reader(Protocol):
 READERS = {
     "matrix": "grading.matrix_answers:READER",
     "mat": "grading.matrix_answers:READER",
+    "costly-tricks": "grading.costly_answers:READER",
     **{
         kind: "grading.question_answers:READER"
         for kind in ("nada", "poker", "placement", "secret-card", "cipher", "challenge")

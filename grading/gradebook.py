@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 from grading.sheets import Grading
-from printables.matrix.puzzles import get_puzzle
+from printables.puzzles import get_puzzle
 
 ENCODING = "utf-8-sig"
 """The gradebook's encoding: UTF-8 with a byte-order mark (what Excel needs to read it)."""
@@ -51,6 +52,6 @@ def puzzle_titles(grading: Grading) -> dict[str, str]:
     """Each puzzle's id -> a short title: its size and difficulty ("4x4, hard")."""
     titles = {}
     for puzzle_id in grading.puzzles:
-        puzzle = get_puzzle(puzzle_id)
+        puzzle: Any = get_puzzle(puzzle_id)  # every graded kind's: its size and grade
         titles[puzzle_id] = f"{puzzle.size_text}, {puzzle.grade.level}"
     return titles

@@ -339,8 +339,8 @@ def _puzzles(
               "pages many times and the key once.")  # fmt: skip
 @click.option("--scannable", is_flag=True,
               help="Add answer sheets to fill and scan for grading: boxes to mark, corner "
-              "marks and a QR code a page, the layout attached to the PDF (Matrix and the "
-              "question kinds).")  # fmt: skip
+              "marks and a QR code a page, the layout attached to the PDF (Matrix, Costly "
+              "Tricks and the question kinds).")  # fmt: skip
 @click.option("--roster", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None,
               help="With --scannable: a CSV file of the class's names (first column; an id "

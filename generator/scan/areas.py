@@ -17,6 +17,7 @@ from printables.puzzles import kind_of
 
 AREAS: dict[str, str] = {
     "matrix": "generator.scan.matrix_area:MatrixArea",
+    "costly-tricks": "generator.scan.costly_area:CostlyArea",
     **{
         kind: "generator.scan.question_area:QuestionArea"
         for kind in ("nada", "poker", "placement", "secret-card", "cipher", "challenge")

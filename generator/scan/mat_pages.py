@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from generator.documents.document import Document
 from generator.draw.fonts import text_width
 from generator.draw.layout import PAPERS
+from generator.scan.digit_boxes import Place, draw_digit_rows
 from generator.scan.layout import CLASS_DIGITS, PageLayout, Pupil
-from generator.scan.marks import BOX, BOX_GAP, PageCode, code_fits, code_text, draw_mark_box
+from generator.scan.marks import BOX, PageCode, code_fits, code_text
 from generator.scan.matrix_area import (
     ENTRY_GAP,
     HEAD,
@@ -44,7 +45,7 @@ KIND = "mat"
 """The kind a MAT form page's code names (not a puzzle kind: its sets are Matrix sets)."""
 ACROSS = 3
 """A turn's cards' entries a row: three rows of three, the seconds beside them."""
-PLACES = ((1, "100s", 6), (2, "10s", 9), (3, "1s", 9))
+PLACES: tuple[Place, ...] = ((1, "100s", 6), (2, "10s", 9), (3, "1s", 9))
 """The seconds' digit places: (``place``, label, the highest digit). The hundreds go to
 6: 600 s is the book's time limit, and anything over it scores the limit."""
 TURN_GAP = 5.0
@@ -199,26 +200,10 @@ def draw_turn(
     return turn_height(puzzle)
 
 
-def seconds_label_width() -> float:
-    """The room the places' labels take left of their boxes."""
-    return max(text_width(label, 7) for _, label, _ in PLACES) + 1.2
-
-
 def draw_seconds(doc: Document, page: PageLayout, puzzle_id: str, x: float, y: float) -> float:
     """The seconds' digit boxes, top-left at (x, y): a title, the digits above their
-    columns, then a row a place (field ``digit``, its ``place`` 1 for the hundreds, its
-    ``value`` the digit); returns where they end."""
+    columns, then a row a place (:func:`~generator.scan.digit_boxes.draw_digit_rows`:
+    field ``digit``, its ``place`` 1 for the hundreds, its ``value`` the digit); returns
+    where they end."""
     doc.text_at(x, y + 3.2, SECONDS_TITLE, size=9, bold=True)
-    boxes_x = x + seconds_label_width()
-    numbers = y + 4.5
-    for digit in range(10):
-        centre = boxes_x + digit * (BOX + BOX_GAP) + BOX / 2
-        doc.text_at(centre, numbers + 3.5 - 1.4, str(digit), size=7, anchor="middle")
-    row_y = numbers + 3.5
-    for place, label, highest in PLACES:
-        doc.text_at(x, row_y + BOX - 1.0, label, size=7)
-        for digit in range(highest + 1):
-            box_x = boxes_x + digit * (BOX + BOX_GAP)
-            draw_mark_box(doc, page, box_x, row_y, puzzle_id, "digit", place=place, value=digit)
-        row_y += BOX + BOX_GAP
-    return row_y - BOX_GAP
+    return draw_digit_rows(doc, page, puzzle_id, x, y + 4.5, PLACES)

@@ -12,7 +12,7 @@ Printed for a pupil of a roster, a page has their name in the name box and in it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from generator.documents.document import MARGIN, Document, fit_words
 from generator.draw.fonts import POINT
@@ -44,15 +44,23 @@ def content_top(doc: Document) -> float:
     return MARGIN + CODE_SIZE + 4.0
 
 
-def group(puzzles: Sequence[PuzzleLike], width: float, room: float) -> list[list[int]]:
-    """The puzzles' indexes, page by page: in order, as many a page as fit ``room`` mm."""
+def group(
+    puzzles: Sequence[PuzzleLike],
+    width: float,
+    room: float,
+    fits: Callable[[Sequence[str]], bool] = lambda ids: True,
+) -> list[list[int]]:
+    """The puzzles' indexes, page by page: in order, as many a page as fit ``room`` mm
+    and whose ids ``fits`` a page's code (small areas, such as Costly Tricks', would
+    otherwise put more ids on a page than its QR code holds)."""
     pages: list[list[int]] = []
     used = room
     for k, puzzle in enumerate(puzzles):
         height = area_for(puzzle).height(width)
         if height > room:
             raise ValueError(f"the answer area of {puzzle.id} does not fit a page")
-        if pages and used + AREA_GAP + height <= room + 1e-9:
+        ids = [puzzles[i].id for i in pages[-1]] + [puzzle.id] if pages else []
+        if pages and used + AREA_GAP + height <= room + 1e-9 and fits(ids):
             pages[-1].append(k)
             used += AREA_GAP + height
         else:
@@ -70,7 +78,15 @@ def answer_pages(
     layout. Raises ValueError (before drawing) for a pupil's name that does not fit the
     name box or the page's code (:func:`check_names`)."""
     kind = kind_of(puzzles[0].id).key
-    groups = group(puzzles, doc.width, doc.bottom - content_top(doc))
+
+    def fits(ids: Sequence[str]) -> bool:
+        """Whether the page's code holds ``ids`` beside every pupil's name, the page
+        numbered as the last of one page a puzzle (no page number is longer)."""
+        most = len(puzzles)
+        every: Sequence[Pupil | None] = pupils or [None]
+        return all(code_fits(code_text(kind, doc.paper.name, most, most, ids, p)) for p in every)
+
+    groups = group(puzzles, doc.width, doc.bottom - content_top(doc), fits)
     check_names(kind, doc.paper.name, [[puzzles[k].id for k in g] for g in groups], pupils)
     layouts = []
     every: Sequence[Pupil | None] = pupils or [None]

@@ -166,11 +166,13 @@ def test_the_longest_roster_code_allowed_reads_back_at_150_dpi() -> None:
     image = pdfium.PdfDocument(made.pdf)[page.pdf_page - 1].render(scale=DPI / 72)
     gray = np.asarray(image.to_pil().convert("L"))
     assert code_read(gray, page) == [page.code]
-    # a letter more does not code: refused before anything is drawn
+    # a letter more does not code beside three sets: they go on two pages, each coded
     longer = (Pupil("0a48b2", 30, name + "ب"),)
-    with pytest.raises(WorksheetError, match="too long to code"):
-        make_worksheet([get_puzzle(i) for i in ids],
-                       WorksheetOptions(PAPERS["a4"], scannable=True, pupils=longer))  # fmt: skip
+    options = WorksheetOptions(PAPERS["a4"], scannable=True, pupils=longer)
+    spread = make_worksheet([get_puzzle(i) for i in ids], options)
+    assert spread.layout is not None
+    assert [p.puzzles for p in spread.layout.pages] == [tuple(ids[:2]), tuple(ids[2:])]
+    assert all(code_fits(p.code) for p in spread.layout.pages)
 
 
 def test_a_roster_s_header_bom_blank_lines_and_separators_are_understood() -> None:

@@ -242,7 +242,16 @@ def test_a_worksheet_that_is_not_scannable_is_unchanged_to_the_byte(paper: str) 
     assert printed.layout is None and PdfReader(io.BytesIO(printed.pdf)).attachments == {}
 
 
-def test_a_kind_without_scannable_sheets_is_refused() -> None:
+def without_costly_areas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Costly Tricks as a kind without an answer area (every kind may have one some day)."""
+    import generator.documents.worksheet as worksheet_module
+
+    kept = tuple(k for k in worksheet_module.SCANNABLE if k != "costly-tricks")
+    monkeypatch.setattr(worksheet_module, "SCANNABLE", kept)
+
+
+def test_a_kind_without_scannable_sheets_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    without_costly_areas(monkeypatch)
     kind = get_kind("costly-tricks")
     ids = kind.ids(1, 1, kind.choices(cards="4", question="play", level="medium"))
     with pytest.raises(WorksheetError, match="not scannable"):
@@ -257,7 +266,9 @@ def test_the_layout_refuses_another_version() -> None:
         SheetLayout.from_json(text.replace(f'"version":{VERSION}', '"version":99'))
 
 
-def test_the_command_prints_a_scannable_sheet(tmp_path: Path) -> None:
+def test_the_command_prints_a_scannable_sheet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "sheet.pdf"
     status, stdout, _ = run("worksheet", "matrix", "--scannable", "--no-qr", "--id", IDS[0],
                             "--id", IDS[2], "--out", str(out))  # fmt: skip
@@ -265,6 +276,7 @@ def test_the_command_prints_a_scannable_sheet(tmp_path: Path) -> None:
     assert "answer sheets to fill and scan" in stdout
     attached = PdfReader(out).attachments[ATTACHMENT][0]
     assert SheetLayout.from_json(attached).puzzles == (IDS[0], IDS[2])
+    without_costly_areas(monkeypatch)
     status, _, err = run("worksheet", "costly-tricks", "--scannable", "--no-qr",
                          "--out", str(tmp_path / "tricks.pdf"))  # fmt: skip
     assert status == 2

@@ -20,6 +20,7 @@ from generator.scan.marks import code_text  # noqa: E402
 from generator.scan.mat_pages import KIND, turn_item  # noqa: E402
 from generator.scan.pages import page_from_code  # noqa: E402
 from printables.matrix.puzzles import generated_id, get_puzzle  # noqa: E402
+from printables.paradox.problems import generated_id as costly_id  # noqa: E402
 from printables.puzzles import get_kind  # noqa: E402
 
 GOLDEN = Path(__file__).with_name("answer-pages.json")
@@ -48,6 +49,15 @@ MAT = (
 )
 """MAT Successive forms (kind ``mat``): (paper, page, pages, the player, each turn's set
 number and set) -- two turns of a page, and the last page's one."""
+
+COSTLY = (
+    ("letter", [costly_id("play", 4, "medium", s) for s in (1, 2, 3)], None),
+    ("a4", [costly_id("legal", 6, "easy", s) for s in (1, 2)], None),
+    ("letter", [costly_id("winner", 5, "hard", 1), costly_id("winner", 3, "easy", 2)], None),
+    ("letter", ["costly-tricks-p-sdjj120bj4081s10t"], Pupil("0a48b2", 4, "Zoë Li")),
+)
+"""Costly Tricks answer pages (kind ``costly-tricks``): each question, hands of 3 to 6,
+a position named by its cards, and one printed for a pupil."""
 
 
 def question_ids(kind: str, question: str, level: str, *seeds: int) -> list[str]:
@@ -102,6 +112,10 @@ def main() -> None:
     for paper, number, count, player, turns in MAT:
         items = [turn_item(s, get_puzzle(i)) for s, i in turns]
         code = code_text(KIND, paper, number, count, items, player)
+        if code not in pages:
+            pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
+    for paper, ids, pupil in COSTLY:
+        code = code_text("costly-tricks", paper, 1, 1, ids, pupil)
         if code not in pages:
             pages[code] = [box.to_dict() for box in page_from_code(code).boxes]
     write(pages)

@@ -38,6 +38,7 @@ from generator.scan.matrix_area import (
     entries_height,
     entry_size,
 )
+from generator.scan.page_head import content_top, page_head
 from printables.matrix.mat import successive_schedule
 from printables.matrix.puzzles import Puzzle, get_puzzle
 
@@ -160,14 +161,12 @@ def page_from_mat_code(text: str) -> PageLayout:
 
 def _draw_page(doc: Document, code: str, turns: Sequence[Turn]) -> PageLayout:
     """One form page, begun in ``doc``: the answer page's head, then each turn."""
-    from generator.scan.pages import _page_head, content_top
-
     doc.new_page()
     read = PageCode.read(code)
     page = PageLayout(read.number, doc.page, doc.paper.width, doc.paper.height, code,
                       pupil=read.pupil)  # fmt: skip
     who = read.pupil.number if read.pupil is not None else ""
-    _page_head(doc, page, f"MAT Successive: player {who}")
+    page_head(doc, page, f"MAT Successive: player {who}")
     y = content_top(doc)
     for k, turn in enumerate(turns):
         if k:

@@ -14,34 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from generator.documents.document import MARGIN, Document, fit_words
-from generator.draw.fonts import POINT
+from generator.documents.document import Document
 from generator.draw.layout import PAPERS
 from generator.scan.areas import SCANNABLE, area_for
 from generator.scan.layout import PageLayout, Pupil
 from generator.scan.marks import (
-    CODE_SIZE,
     PageCode,
     code_fits,
     code_text,
-    draw_code,
-    draw_fiducials,
-    draw_name_area,
     name_label_width,
     name_size,
 )
+from generator.scan.page_head import NAME_WIDTH, content_top, page_head
 from printables.puzzles import PuzzleLike, get_puzzle, kind_of
 
-HOW_TO_MARK = "Fill a box; to undo, cross it out and fill 'Changed'."
-"""The one line on every answer page that says how to mark."""
 AREA_GAP = 5.0
 """Between two puzzles' answer areas (a rule across the page in its middle)."""
-NAME_WIDTH = 110.0
-
-
-def content_top(doc: Document) -> float:
-    """Where the first answer area starts on an answer page: below the QR code."""
-    return MARGIN + CODE_SIZE + 4.0
 
 
 def group(
@@ -150,7 +138,7 @@ def _draw_page(
     doc.new_page()
     page = PageLayout(PageCode.read(code).number, doc.page, doc.paper.width,
                       doc.paper.height, code, pupil=pupil)  # fmt: skip
-    _page_head(doc, page, heading)
+    page_head(doc, page, heading)
     y = content_top(doc)
     for number, puzzle in numbered:
         if y > content_top(doc):
@@ -159,17 +147,3 @@ def _draw_page(
             y += AREA_GAP
         y += area_for(puzzle).draw(doc, page, number, doc.left, y, doc.width)
     return page
-
-
-def _page_head(doc: Document, page: PageLayout, heading: str) -> None:
-    """The fiducials, the heading and the name area at the left, the QR code at the
-    right, and the line saying how to mark."""
-    draw_fiducials(doc, page)
-    code_x = doc.left + doc.width - CODE_SIZE
-    draw_code(doc, page, code_x, MARGIN)
-    room = code_x - doc.left - 4.0
-    doc.text_at(doc.left, MARGIN + 16 * POINT, fit_words(heading, 17, room), size=16, bold=True)
-    doc.y = MARGIN + 9.0
-    name = page.pupil.name if page.pupil is not None else ""
-    doc.y += draw_name_area(doc, page, doc.left, doc.y, NAME_WIDTH, name) + 2.5
-    doc.text(HOW_TO_MARK, size=10, bold=True, width=code_x - doc.left - 4.0)

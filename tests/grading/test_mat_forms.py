@@ -183,21 +183,23 @@ def test_a_form_page_is_drawn_again_from_its_code_alone(
         assert layout_of(page.code).boxes == page.boxes  # as the grader draws it
 
 
-def test_the_forms_have_nothing_overlapping_and_no_ink_at_the_edges(tmp_path: Path) -> None:
-    for paper in ("letter", "a4"):
-        pdf, layout = kit(str(tmp_path), paper, 9)
-        assert len(layout.pages) == 9 * 3
-        assert overlapping_words(pdf) == []
-        assert ink_near_edge(pdf) == []
-        for page in layout.pages[:3]:
-            boxes = [b.rect for b in page.of_kind("mark")]
-            assert max(r.bottom for r in boxes) < page.height - 15.0
-            assert max(r.right for r in boxes) <= page.width - 15.0
-            # no two boxes to fill touch: 2 mm between them at least
-            for k, a in enumerate(boxes):
-                for b in boxes[k + 1 :]:
-                    apart = max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
-                    assert apart >= 2.0 - 1e-6
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_forms_have_nothing_overlapping_and_no_ink_at_the_edges(
+    tmp_path: Path, paper: str
+) -> None:
+    pdf, layout = kit(str(tmp_path), paper, 9)
+    assert len(layout.pages) == 9 * 3
+    assert overlapping_words(pdf) == []
+    assert ink_near_edge(pdf) == []
+    for page in layout.pages[:3]:
+        boxes = [b.rect for b in page.of_kind("mark")]
+        assert max(r.bottom for r in boxes) < page.height - 15.0
+        assert max(r.right for r in boxes) <= page.width - 15.0
+        # no two boxes to fill touch: 2 mm between them at least
+        for k, a in enumerate(boxes):
+            for b in boxes[k + 1 :]:
+                apart = max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
+                assert apart >= 2.0 - 1e-6
 
 
 def test_the_longest_code_fits_and_reads_back_at_150_dpi(

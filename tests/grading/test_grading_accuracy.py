@@ -41,3 +41,17 @@ def test_synthetic_scans_of_question_sheets_are_read_and_judged_as_the_pupil_mea
     assert tally.mismatches == [], tally.mismatches
     assert sum(tally.boxes.values()) > 250
     assert tally.read_right >= 0.995, tally.summary()
+
+
+def test_synthetic_scans_of_costly_tricks_pages_are_read_and_judged_as_the_pupil_meant(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The same on Costly Tricks answer pages: a card and its net in digit places, several
+    cards, a seat; crossed-out marks among them (``grading_trials.COSTLY_SHEETS``)."""
+    tally = run_trials(str(tmp_path_factory.mktemp("costly")), 5, 606, harsh_share=0.75,
+                       family="costly")  # fmt: skip
+    assert tally.pages == 5 and not tally.pages_refused, tally.pages_refused
+    assert tally.boxes["wrong-unsent"] == 0, tally.summary()
+    assert tally.mismatches == [], tally.mismatches
+    assert sum(tally.boxes.values()) > 200
+    assert tally.read_right >= 0.995, tally.summary()

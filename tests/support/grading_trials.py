@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
+from costly_intents import CostlyIntent, expected_costly_status, random_costly_intent
 from pypdf import PdfReader
 from question_intents import QuestionIntent, expected_question_status, random_question_intent
 from synthetic_scans import Effects, Intent, Mark, random_effects, random_intent, synthetic_scan
@@ -52,6 +54,18 @@ QUESTION_SHEETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The question kinds' worksheets the question trials draw pages from: every shape of
 answer (a choice of one or several, an order, a card built, cards in fields or named,
 a grid), both papers."""
+COSTLY_SHEETS: tuple[tuple[str, ...], ...] = (
+    ("--question", "play", "--count", "3", "--seed", "51"),
+    ("--question", "legal", "--cards", "5", "--count", "4", "--seed", "52", "--paper", "a4"),
+    ("--question", "winner", "--count", "3", "--seed", "53", "--difficulty", "easy"),
+    ("--question", "play", "--cards", "6", "--count", "4", "--seed", "54", "--difficulty",
+     "hard", "--paper", "a4"),
+)  # fmt: skip
+"""The Costly Tricks worksheets the Costly trials draw pages from: every question (a card
+and its net in two digit places, several cards, a seat), both papers."""
+Family = Literal["matrix", "questions", "costly"]
+"""The pages a trial run draws: Matrix, the question kinds', or Costly Tricks'."""
+AnyIntent = Intent | QuestionIntent | CostlyIntent
 
 
 @dataclass(frozen=True)
@@ -79,7 +93,7 @@ class Trial:
     and the truth of every box drawn in."""
 
     page: PageLayout
-    intents: dict[str, Intent | QuestionIntent]
+    intents: dict[str, AnyIntent]
     effects: Effects
     image: np.ndarray
     marks: list[Mark]
@@ -105,14 +119,33 @@ def question_trials(
 ) -> Iterator[Trial]:
     """:func:`trials` of the question kinds' pages (:data:`QUESTION_SHEETS`), each puzzle
     answered by :func:`question_intents.random_question_intent`."""
+    sheets = [(kind, options) for kind, options in QUESTION_SHEETS]
+    return _kind_trials(folder, sheets, random_question_intent, count, seed, harsh_share)
+
+
+def costly_trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) -> Iterator[Trial]:
+    """:func:`trials` of Costly Tricks answer pages (:data:`COSTLY_SHEETS`), each problem
+    answered by :func:`costly_intents.random_costly_intent`."""
+    sheets = [("costly-tricks", options) for options in COSTLY_SHEETS]
+    return _kind_trials(folder, sheets, random_costly_intent, count, seed, harsh_share)
+
+
+def _kind_trials(
+    folder: str,
+    sheets: list[tuple[str, tuple[str, ...]]],
+    intent: Callable[[str, np.random.Generator], AnyIntent],
+    count: int,
+    seed: int,
+    harsh_share: float,
+) -> Iterator[Trial]:
+    """``count`` pages of ``sheets`` (kind, options) in turn, each puzzle answered by
+    ``intent``, as :func:`trials` draws them."""
     rng = np.random.default_rng(seed)
-    pages = [(printed(folder, options, kind), page) for kind, options in QUESTION_SHEETS
+    pages = [(printed(folder, options, kind), page) for kind, options in sheets
              for page in printed(folder, options, kind).layout.pages]  # fmt: skip
     for n in range(count):
         sheet, page = pages[n % len(pages)]
-        intents: dict[str, Intent | QuestionIntent] = {
-            puzzle: random_question_intent(puzzle, rng) for puzzle in page.puzzles
-        }
+        intents = {puzzle: intent(puzzle, rng) for puzzle in page.puzzles}
         effects = random_effects(rng, harsh=bool(rng.random() < harsh_share))
         image, marks = synthetic_scan(sheet.pdf, page, intents, effects, rng, strays=3)
         yield Trial(page, intents, effects, image, marks)
@@ -150,10 +183,12 @@ class Tally:
                 f"verdicts unlike the meant answer's")  # fmt: skip
 
 
-def expected_status(puzzle_id: str, intent: Intent | QuestionIntent) -> str:
+def expected_status(puzzle_id: str, intent: AnyIntent) -> str:
     """The verdict of the meant answer, checked directly by the puzzle kind's check."""
     if isinstance(intent, QuestionIntent):
         return expected_question_status(puzzle_id, intent)
+    if isinstance(intent, CostlyIntent):
+        return expected_costly_status(puzzle_id, intent)
     answer = intent.answer
     if answer is None:
         return "blank"
@@ -228,11 +263,18 @@ def judge(trial: Trial, key: str = "trial") -> Tally:
 
 
 def run_trials(
-    folder: str, count: int, seed: int, harsh_share: float = 0.5, questions: bool = False
+    folder: str,
+    count: int,
+    seed: int,
+    harsh_share: float = 0.5,
+    questions: bool = False,
+    family: Family | None = None,
 ) -> Tally:
-    """``count`` trials judged, tallied: of Matrix pages, or of the question kinds'."""
+    """``count`` trials judged, tallied: of Matrix pages, of the question kinds'
+    (``questions``, or ``family="questions"``), or of Costly Tricks' (``family="costly"``)."""
+    family = family or ("questions" if questions else "matrix")
+    made = {"matrix": trials, "questions": question_trials, "costly": costly_trials}[family]
     total = Tally()
-    made = question_trials if questions else trials
     for n, trial in enumerate(made(folder, count, seed, harsh_share)):
         total.add(judge(trial, f"trial{seed}-{n}"))
     return total

@@ -7,8 +7,9 @@ median wall time of the runs, pages a second, and where the time goes (drawing t
 pages, finding the code, aligning, reading the boxes, checking the answers). The pages
 are graded in one process; the target is for two cores, so one is spare.
 
-**Accuracy.** Synthetic scans of Matrix pages, of every question kind's pages and of
-Costly Tricks answer pages (``tests/support/grading_trials.py``: pen, pencil, light
+**Accuracy.** Synthetic scans of Matrix pages, of every question kind's pages, of
+Costly Tricks answer pages and of MAT Successive forms (their seconds read as marked too;
+``tests/support/grading_trials.py``: pen, pencil, light
 pencil, part-filled, over the line, crossed out and changed, stray dots; 150-300 dpi,
 turned up to 5 degrees, upside down, scale +-3 %, blur, noise, uneven light, JPEG quality
 40-70, phone photos in perspective on a desk) until at least ``--boxes`` boxes are read:
@@ -149,16 +150,18 @@ def speed(data: bytes, pages: int, runs: int) -> float:
 
 
 def accuracy(folder: str, boxes: int, seed: int) -> Tally:
-    """Trials until at least ``boxes`` boxes are read, Matrix pages, question kinds' pages
-    and Costly Tricks pages in turn; print each family's tally and the whole; return the
-    whole."""
-    families = {"Matrix pages": Tally(), "question pages": Tally(), "Costly Tricks pages": Tally()}
+    """Trials until at least ``boxes`` boxes are read, Matrix pages, question kinds' pages,
+    Costly Tricks pages and MAT Successive forms in turn; print each family's tally and
+    the whole; return the whole."""
+    families = {"Matrix pages": Tally(), "question pages": Tally(),
+                "Costly Tricks pages": Tally(), "MAT forms": Tally()}  # fmt: skip
     start = time.perf_counter()
     batch = 0
     while sum(sum(t.boxes.values()) for t in families.values()) < boxes:
         families["Matrix pages"].add(run_trials(folder, 4, seed + batch))
         families["question pages"].add(run_trials(folder, 4, seed + batch, questions=True))
         families["Costly Tricks pages"].add(run_trials(folder, 4, seed + batch, family="costly"))
+        families["MAT forms"].add(run_trials(folder, 2, seed + batch, family="mat"))
         batch += 1
     total = Tally()
     for name, tally in families.items():

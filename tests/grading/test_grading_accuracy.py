@@ -55,3 +55,17 @@ def test_synthetic_scans_of_costly_tricks_pages_are_read_and_judged_as_the_pupil
     assert tally.mismatches == [], tally.mismatches
     assert sum(tally.boxes.values()) > 200
     assert tally.read_right >= 0.995, tally.summary()
+
+
+def test_synthetic_scans_of_mat_forms_are_read_and_judged_as_the_player_meant(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The same on MAT Successive forms: each turn's set as a Matrix area, and its seconds
+    read as marked (``grading_trials.MAT_KITS``)."""
+    tally = run_trials(str(tmp_path_factory.mktemp("mat")), 4, 707, harsh_share=0.75,
+                       family="mat")  # fmt: skip
+    assert tally.pages == 4 and not tally.pages_refused, tally.pages_refused
+    assert tally.boxes["wrong-unsent"] == 0, tally.summary()
+    assert tally.mismatches == [], tally.mismatches
+    assert sum(tally.boxes.values()) > 800
+    assert tally.read_right >= 0.995, tally.summary()

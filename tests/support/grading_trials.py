@@ -22,13 +22,16 @@ from typing import Literal
 
 import numpy as np
 from costly_intents import CostlyIntent, expected_costly_status, random_costly_intent
+from mat_intents import MatIntent, digit, random_seconds
 from pypdf import PdfReader
 from question_intents import QuestionIntent, expected_question_status, random_question_intent
 from synthetic_scans import Effects, Intent, Mark, random_effects, random_intent, synthetic_scan
 
 from generator.commands import run
 from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
+from generator.scan.mat_pages import PLACES
 from grading.answers import A_MARK, CROSSED_OUT, NONE, reader_for
+from grading.mat_answers import TurnResult
 from grading.scans import ScanPage
 from grading.sheets import Grading, grade
 from printables.matrix.puzzles import KIND, get_puzzle
@@ -63,9 +66,16 @@ COSTLY_SHEETS: tuple[tuple[str, ...], ...] = (
 )  # fmt: skip
 """The Costly Tricks worksheets the Costly trials draw pages from: every question (a card
 and its net in two digit places, several cards, a seat), both papers."""
-Family = Literal["matrix", "questions", "costly"]
-"""The pages a trial run draws: Matrix, the question kinds', or Costly Tricks'."""
-AnyIntent = Intent | QuestionIntent | CostlyIntent
+MAT_KITS: tuple[tuple[str, ...], ...] = (
+    ("--players", "3", "--seed", "61"),
+    ("--players", "4", "--seed", "62", "--paper", "a4"),
+)
+"""The MAT Successive kits whose scannable forms the MAT trials draw pages from (three
+turns a page, the last page the rest), both papers."""
+Family = Literal["matrix", "questions", "costly", "mat"]
+"""The pages a trial run draws: Matrix, the question kinds', Costly Tricks' or MAT
+Successive forms'."""
+AnyIntent = Intent | QuestionIntent | CostlyIntent | MatIntent
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,20 @@ def printed(folder: str, options: tuple[str, ...], kind: str = "matrix") -> Prin
     try:
         with redirect_stdout(io.StringIO()):
             run(["worksheet", kind, "--scannable", *options, "--out", str(out)])
+    except SystemExit as done:
+        assert done.code in (0, None), done.code
+    layout = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0])
+    return Printed(out.read_bytes(), layout)
+
+
+@cache
+def printed_kit(folder: str, options: tuple[str, ...]) -> Printed:
+    """A MAT Successive kit's scannable forms printed into ``folder`` (once a process)."""
+    out = Path(folder) / f"trial-mat-{'-'.join(options[1::2])}.pdf"
+    try:
+        with redirect_stdout(io.StringIO()):
+            run(["mat-kit", "--variant", "successive", "--scannable", *options, "--out",
+                 str(out)])  # fmt: skip
     except SystemExit as done:
         assert done.code in (0, None), done.code
     layout = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0])
@@ -128,6 +152,23 @@ def costly_trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) 
     answered by :func:`costly_intents.random_costly_intent`."""
     sheets = [("costly-tricks", options) for options in COSTLY_SHEETS]
     return _kind_trials(folder, sheets, random_costly_intent, count, seed, harsh_share)
+
+
+def mat_trials(folder: str, count: int, seed: int, harsh_share: float = 0.5) -> Iterator[Trial]:
+    """:func:`trials` of MAT Successive forms (:data:`MAT_KITS`), each turn's set answered
+    by :func:`random_intent` and its seconds by :func:`mat_intents.random_seconds`."""
+    rng = np.random.default_rng(seed)
+    pages = [(printed_kit(folder, options), page) for options in MAT_KITS
+             for page in printed_kit(folder, options).layout.pages]  # fmt: skip
+    for n in range(count):
+        sheet, page = pages[n % len(pages)]
+        intents: dict[str, AnyIntent] = {
+            puzzle: MatIntent(random_intent(puzzle, rng), random_seconds(rng))
+            for puzzle in page.puzzles
+        }
+        effects = random_effects(rng, harsh=bool(rng.random() < harsh_share))
+        image, marks = synthetic_scan(sheet.pdf, page, intents, effects, rng, strays=3)
+        yield Trial(page, intents, effects, image, marks)
 
 
 def _kind_trials(
@@ -189,6 +230,8 @@ def expected_status(puzzle_id: str, intent: AnyIntent) -> str:
         return expected_question_status(puzzle_id, intent)
     if isinstance(intent, CostlyIntent):
         return expected_costly_status(puzzle_id, intent)
+    if isinstance(intent, MatIntent):
+        intent = intent.turn
     answer = intent.answer
     if answer is None:
         return "blank"
@@ -210,7 +253,17 @@ def teachers_decisions(grading: Grading, trial: Trial, key: str) -> dict[str, st
     decisions: dict[str, str] = {}
     for review in grading.reviews:
         reader = reader_for(kind_of(review.puzzle).key)
-        if review.key.endswith(":crossed"):
+        asked = trial.intents.get(review.puzzle)
+        if (
+            isinstance(asked, MatIntent)
+            and ":seconds:" in review.key
+            and review.key.endswith(":unmarked")
+        ):
+            place = next(p for p, label, _ in PLACES if f":seconds:{label}:" in review.key)
+            decisions[review.key] = (
+                NONE if asked.seconds is None else str(digit(asked.seconds, place))
+            )
+        elif review.key.endswith(":crossed"):
             (index,) = review.boxes
             decisions[review.key] = A_MARK if index in counts else CROSSED_OUT
         elif review.key.startswith(f"{key}:box"):
@@ -254,7 +307,12 @@ def judge(trial: Trial, key: str = "trial") -> Tally:
     for result in graded.sheets[0].puzzles:
         tally.puzzles["graded"] += 1
         tally.puzzles["reviewed"] += result.puzzle in in_review
-        want = expected_status(result.puzzle, trial.intents[result.puzzle])
+        intent = trial.intents[result.puzzle]
+        want = expected_status(result.puzzle, intent)
+        seconds = result.seconds if isinstance(result, TurnResult) else None
+        if isinstance(intent, MatIntent) and seconds != intent.seconds:  # judged as marked
+            tally.puzzles["mismatched"] += 1
+            tally.mismatches.append(f"{result.puzzle} {intent.case}: seconds read {seconds}")
         if result.status != want:
             tally.puzzles["mismatched"] += 1
             tally.mismatches.append(f"{result.puzzle} {trial.intents[result.puzzle].case}: "
@@ -271,9 +329,12 @@ def run_trials(
     family: Family | None = None,
 ) -> Tally:
     """``count`` trials judged, tallied: of Matrix pages, of the question kinds'
-    (``questions``, or ``family="questions"``), or of Costly Tricks' (``family="costly"``)."""
+    (``questions``, or ``family="questions"``), of Costly Tricks' (``family="costly"``)
+    or of MAT Successive forms (``family="mat"``: each turn's seconds must be read as
+    marked, too)."""
     family = family or ("questions" if questions else "matrix")
-    made = {"matrix": trials, "questions": question_trials, "costly": costly_trials}[family]
+    made = {"matrix": trials, "questions": question_trials, "costly": costly_trials,
+            "mat": mat_trials}[family]  # fmt: skip
     total = Tally()
     for n, trial in enumerate(made(folder, count, seed, harsh_share)):
         total.add(judge(trial, f"trial{seed}-{n}"))

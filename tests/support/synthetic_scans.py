@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 import pypdfium2 as pdfium
 from costly_intents import CostlyIntent, costly_intent_boxes
+from mat_intents import MatIntent, seconds_boxes
 from numpy.typing import NDArray
 from PIL import Image
 from question_intents import QuestionIntent, question_intent_boxes
@@ -346,17 +347,21 @@ def answer_boxes(page: PageLayout, answers: Mapping[str, Answer | None]) -> list
 
 
 def intent_boxes(
-    page: PageLayout, intents: Mapping[str, Intent | QuestionIntent | CostlyIntent]
+    page: PageLayout, intents: Mapping[str, Intent | QuestionIntent | CostlyIntent | MatIntent]
 ) -> tuple[list[int], list[int]]:
     """(boxes meant filled, boxes crossed out) for the pupil's ``intents`` on ``page``: the
     answers' boxes and, for a puzzle with crossed-out placements, its Changed box; and the
     crossed-out placements' boxes that the answer does not also fill (a question puzzle's:
     :func:`question_intents.question_intent_boxes`; a Costly Tricks problem's:
-    :func:`costly_intents.costly_intent_boxes`)."""
+    :func:`costly_intents.costly_intent_boxes`; a MAT form's turn: its set's, and the
+    seconds' digits, :func:`mat_intents.seconds_boxes`)."""
     matrix = {p: i for p, i in intents.items() if isinstance(i, Intent)}
+    matrix |= {p: i.turn for p, i in intents.items() if isinstance(i, MatIntent)}
     filled = set(answer_boxes(page, {p: i.answer for p, i in matrix.items()}))
     crossed: set[int] = set()
     for puzzle, asked in intents.items():
+        if isinstance(asked, MatIntent):
+            filled |= seconds_boxes(page, puzzle, asked.seconds)
         if isinstance(asked, QuestionIntent):
             meant, out = question_intent_boxes(page, puzzle, asked)
             filled |= meant
@@ -442,7 +447,7 @@ def mark_page(
     image: Gray,
     page: PageLayout,
     dpi: float,
-    intents: Mapping[str, Intent | QuestionIntent | CostlyIntent],
+    intents: Mapping[str, Intent | QuestionIntent | CostlyIntent | MatIntent],
     rng: np.random.Generator,
     *,
     styles: Sequence[MarkStyle] = FILL_STYLES,
@@ -622,7 +627,7 @@ def random_effects(rng: np.random.Generator, harsh: bool) -> Effects:
 def synthetic_scan(
     pdf: Path | bytes,
     page: PageLayout,
-    intents: Mapping[str, Intent | QuestionIntent | CostlyIntent],
+    intents: Mapping[str, Intent | QuestionIntent | CostlyIntent | MatIntent],
     effects: Effects,
     rng: np.random.Generator,
     *,

@@ -39,17 +39,21 @@ NAME_CHOICE = "(type the name)"
               help="Folder for the gradebook, the review list and its pictures.")  # fmt: skip
 def grade(scans: tuple[str, ...], out_dir: Path) -> None:
     """Grade scanned answer sheets: PDF, PNG, JPEG or TIFF files of the pages printed by
-    'printables worksheet matrix --scannable' (or the forms of 'printables mat-kit
-    --variant successive --scannable'), in any order and either way up.
+    'printables worksheet KIND --scannable' (Matrix, Costly Tricks and every question
+    kind) or the forms of 'printables mat-kit --variant successive --scannable', in any
+    order and either way up.
 
     \b
     Example:
         printables grade class-7b.pdf --out 7b-grades
-    then open 7b-grades/gradebook.csv. Marks that are unclear and names to type are
-    listed in 7b-grades/review.csv with a picture each: write your decision in its
-    last column and run the same command again (your decisions are kept). Sheets
-    printed with --roster carry their pupil's name: their pages are put together by
-    pupil in any order, and a sheet of another class is named, not graded.
+
+    Then open 7b-grades/gradebook.csv, and print 7b-grades/returned.pdf to hand the
+    pages back with their verdicts (a MAT round's scores: 7b-grades/mat-scores.csv).
+    Marks that are unclear and names to type are listed in 7b-grades/review.csv with a
+    picture each: write your decision in its last column and run the same command
+    again (your decisions are kept). Sheets printed with --roster carry their pupil's
+    name: their pages are put together by pupil in any order, and a sheet of another
+    class is named, not graded.
     """
     from grading.gradebook import gradebook_csv
     from grading.mat_scores import FILE as MAT_SCORES

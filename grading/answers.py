@@ -127,6 +127,12 @@ class Reader(Protocol):
         """``box`` in a few words ("Gg~T, row 3")."""
         ...
 
+    def optional(self, line: Line) -> bool:
+        """Whether a right answer may leave ``line`` blank (a net's leading digit): then,
+        with "Changed" filled, its one filled box may be a mark crossed out and nothing
+        put in its place, and the teacher is asked."""
+        ...
+
     def two_marks(self, line: Line, choices: Sequence[str]) -> str:
         """The question when ``choices`` of ``line`` are all filled."""
         ...
@@ -237,10 +243,13 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
     for puzzle, members in puzzles.items():
         if not any(layout.boxes[i].field == "changed" for i in members if i in marked):
             continue
+        reader = reader_for(kind_of(puzzle).key)
         for i in members:
             box = layout.boxes[i]
-            line = reader_for(kind_of(puzzle).key).line(box)
+            line = reader.line(box)
             alone = line is None or sizes.get((puzzle, line), 0) <= 1
+            if line is not None and reader.optional(line):
+                alone = alone or sum(k in marked for k in lines[(puzzle, line)]) == 1
             if i in marked and alone and box.field not in ("impossible", "changed"):
                 regions[crossed_key(page, i)] = box.rect
     for puzzle, members in puzzles.items():
@@ -285,7 +294,7 @@ def _answer(
     if any(i in filled for i in indexes if boxes[i].field == "changed"):
         asked = []
         for i in sorted(filled):
-            if _unguarded(reader, boxes[i], lines):
+            if _unguarded(reader, boxes[i], lines, filled):
                 decided = decisions.get(crossed_key(page, i))
                 if decided == CROSSED_OUT:
                     filled.discard(i)
@@ -342,14 +351,19 @@ def _answer(
     return _checked(puzzle_id, built.shown, built.text)
 
 
-def _unguarded(reader: Reader, box: Box, lines: Mapping[Line, Sequence[int]]) -> bool:
+def _unguarded(
+    reader: Reader, box: Box, lines: Mapping[Line, Sequence[int]], filled: set[int]
+) -> bool:
     """Whether a crossed-out ``box`` would pass for a mark: no other box of its line can
-    show that it was changed (it is in no line, or alone in its line), and it is an
-    answer's box (not "Impossible" or "Changed", which the claim's review guards)."""
+    show that it was changed (it is in no line, or alone in its line, or the only one
+    filled in a line a right answer may leave blank), and it is an answer's box (not
+    "Impossible" or "Changed", which the claim's review guards)."""
     if box.field in ("impossible", "changed"):
         return False
     line = reader.line(box)
-    return line is None or len(lines.get(line, ())) <= 1
+    if line is None or len(lines.get(line, ())) <= 1:
+        return True
+    return reader.optional(line) and sum(i in filled for i in lines[line]) == 1
 
 
 def _crossed_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:

@@ -74,6 +74,11 @@ class CostlyReader:
             return f"the net's digit {box.value} in place {box.place}"
         return f"'{str(box.field).capitalize()}'"
 
+    def optional(self, line: Line) -> bool:
+        """A net's sign and digit places may be left blank (a net of 4 leaves the tens
+        blank; a net of 0 has no sign), so a lone mark in them may be crossed out."""
+        return line[0] in ("digit", "sign")
+
     def two_marks(self, line: Line, choices: Sequence[str]) -> str:
         listed = ", ".join(choices)
         if line == CARD:

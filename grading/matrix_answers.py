@@ -35,6 +35,9 @@ class MatrixReader:
             return f"{box.card}, {box.field} {box.value}"
         return f"'{str(box.field).capitalize()}'"
 
+    def optional(self, line: Line) -> bool:
+        return False  # a right answer gives every card a row and a column
+
     def two_marks(self, line: Line, choices: Sequence[str]) -> str:
         card, field = line
         return (

@@ -95,6 +95,9 @@ class QuestionReader:
             return f"'{box.option}'"
         return f"'{str(box.field).capitalize()}'"
 
+    def optional(self, line: Line) -> bool:
+        return False  # two marks in a line show a change; a lone one counts
+
     def two_marks(self, line: Line, choices: Sequence[str]) -> str:
         subject, noun = line
         return (

@@ -192,3 +192,37 @@ def test_the_gradebook_names_costly_problems(folder: str) -> None:
     titles = puzzle_titles(graded(sheet, []))
     assert set(titles) == set(sheet.layout.puzzles)
     assert all("cards a hand" in t for t in titles.values())
+
+
+def test_play_a_lone_crossed_out_digit_with_changed_filled_is_asked_not_counted(
+    folder: str,
+) -> None:
+    """A pupil who wrote a net of two digits, crossed out the tens and filled 'Changed':
+    the crossed-out tens digit is still a dark box, alone in its place (a one-digit net
+    leaves the tens blank), so the teacher is asked about it instead of it counting.
+    (Found by the synthetic trials: the net was read with the crossed-out digit.)"""
+    from grading.answers import A_MARK, CROSSED_OUT, crossed_key
+
+    sheet = printed(folder, "play")
+    first = problems(sheet)[0]
+    key = KIND.describe(first)
+    places = net_places(first)
+    assert len(places) >= 2 and abs(key["net"]) < 10
+    sign = "-" if key["net"] < 0 else "+"
+    marks = card_box(sheet, first, key["best"])
+    marks += pick(sheet, first.id, lambda b: b.field == "sign" and b.option == sign)
+    marks += pick(sheet, first.id, lambda b: b.field == "digit" and b.place == places[-1][0]
+                  and b.value == abs(key["net"]))  # fmt: skip
+    crossed = pick(sheet, first.id, lambda b: b.field == "digit" and b.place == places[-2][0]
+                   and b.value == 1)  # fmt: skip
+    changed = pick(sheet, first.id, lambda b: b.field == "changed")
+    grading = graded(sheet, marks + crossed + changed)
+    (result,) = [p for s in grading.sheets for p in s.puzzles if p.puzzle == first.id]
+    assert result.status == "review"
+    asked = {review.key: review for review in result.reviews}
+    page = result.reviews[0].page
+    tens = crossed_key(page, crossed[0])
+    assert tens in asked  # and each lone mark of the net: any may be the one crossed out
+    assert set(asked) <= {crossed_key(page, i) for i in marks + crossed}
+    grading.decide({k: CROSSED_OUT if k == tens else A_MARK for k in asked})
+    assert results(grading)[first.id][:2] == ("right", f"{key['best']} {sign}{abs(key['net'])}")

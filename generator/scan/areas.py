@@ -9,6 +9,7 @@ beforehand how tall it will be (so answer pages are filled without splitting an 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 from typing import Any, Protocol
 
 from generator.documents.document import Document
@@ -16,14 +17,16 @@ from generator.scan.layout import PageLayout
 from printables.puzzles import kind_of
 
 AREAS: dict[str, str] = {
-    "matrix": "generator.scan.matrix_area:MatrixArea",
-    "costly-tricks": "generator.scan.costly_area:CostlyArea",
+    "matrix": "generator.scan.matrix_area",
+    "costly-tricks": "generator.scan.costly_area",
     **{
-        kind: "generator.scan.question_area:QuestionArea"
+        kind: "generator.scan.question_area"
         for kind in ("nada", "poker", "placement", "secret-card", "cipher", "challenge")
     },
 }
-"""Each scannable puzzle kind's area: where it lives (imported when a sheet needs it)."""
+"""Each scannable puzzle kind's area: the module that draws it (imported when a sheet
+needs it), with ``area_height(puzzle, width)`` and ``draw_area(doc, page, puzzle,
+number, x, y, width)``."""
 SCANNABLE = tuple(AREAS)
 """The kinds whose worksheets can be scannable."""
 
@@ -48,6 +51,19 @@ def area_for(puzzle: Any) -> Area:
     kind = kind_of(puzzle.id).key
     if kind not in AREAS:
         raise ValueError(f"{kind} puzzles have no answer area to scan yet")
-    module, name = AREAS[kind].split(":")
-    area: Area = getattr(import_module(module), name)(puzzle)
-    return area
+    return _ModuleArea(import_module(AREAS[kind]), puzzle)
+
+
+class _ModuleArea:
+    """A puzzle's area drawn by its kind's module (:data:`AREAS`)."""
+
+    def __init__(self, module: ModuleType, puzzle: Any) -> None:
+        self.module, self.puzzle = module, puzzle
+
+    def height(self, width: float) -> float:
+        return float(self.module.area_height(self.puzzle, width))
+
+    def draw(
+        self, doc: Document, page: PageLayout, number: int, x: float, y: float, width: float
+    ) -> float:
+        return float(self.module.draw_area(doc, page, self.puzzle, number, x, y, width))

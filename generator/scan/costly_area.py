@@ -106,8 +106,8 @@ def net_hint(problem: Problem) -> tuple[str, ...]:
     return ("A net of -12: fill -, then 1 and 2.", "A net of +4: fill +, and 4 in 1s.")
 
 
-def area_height(problem: Problem) -> float:
-    """The room :func:`draw_area` takes (whatever the width)."""
+def area_height(problem: Problem, width: float = 0.0) -> float:
+    """The room :func:`draw_area` takes (the same at any ``width``)."""
     height = HEAD + ROW
     if problem.question == "play":
         height += ROW_GAP + rows_height(net_places(problem))
@@ -170,19 +170,3 @@ def _draw_net(doc: Document, page: PageLayout, problem: Problem, x: float, top: 
     hint_x = digits_x + rows_width(places) + 4.0
     for k, line in enumerate(net_hint(problem)):
         doc.text_at(hint_x, first + k * (BOX + BOX_GAP) + BOX - 1.0, line, size=7.5)
-
-
-class CostlyArea:
-    """A Costly Tricks problem's answer area (:func:`draw_area`), as
-    :mod:`generator.scan.areas` finds it."""
-
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-
-    def height(self, width: float) -> float:
-        return area_height(self.problem)
-
-    def draw(
-        self, doc: Document, page: PageLayout, number: int, x: float, y: float, width: float
-    ) -> float:
-        return draw_area(doc, page, self.problem, number, x, y, width)

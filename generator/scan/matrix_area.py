@@ -154,19 +154,3 @@ def draw_entry(
         for value in range(1, count + 1):
             box_x = boxes_x + (value - 1) * (BOX + BOX_GAP)
             draw_mark_box(doc, page, box_x, box_y, puzzle.id, field, card=str(card), value=value)
-
-
-class MatrixArea:
-    """A Matrix set's answer area (:func:`draw_area`), as :mod:`generator.scan.areas`
-    finds it."""
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-
-    def height(self, width: float) -> float:
-        return area_height(self.puzzle, width)
-
-    def draw(
-        self, doc: Document, page: PageLayout, number: int, x: float, y: float, width: float
-    ) -> float:
-        return draw_area(doc, page, self.puzzle, number, x, y, width)

@@ -142,19 +142,3 @@ def _draw_card_values(
                           option=value.symbol, place=place)  # fmt: skip
             doc.text_at(box_x + BOX + WORDS_GAP, row_y + BOX - 0.7, f"{value.symbol} {value.name}",
                         size=VALUE_SIZE)  # fmt: skip
-
-
-class QuestionArea:
-    """A question puzzle's answer area (:func:`draw_area`), as :mod:`generator.scan.areas`
-    finds it."""
-
-    def __init__(self, puzzle: Question) -> None:
-        self.puzzle = puzzle
-
-    def height(self, width: float) -> float:
-        return area_height(self.puzzle, width)
-
-    def draw(
-        self, doc: Document, page: PageLayout, number: int, x: float, y: float, width: float
-    ) -> float:
-        return draw_area(doc, page, self.puzzle, number, x, y, width)

@@ -20,7 +20,7 @@ import zxingcpp
 from cli_support import one_error_line, run
 from pdf_probe import ink_near_edge, overlapping_words
 from pypdf import PdfReader
-from scan_support import Answer, fill, png, right_answer, scan_page
+from scan_support import Answer, boxes_for, fill, png, right_answer, scan_page
 from synthetic_scans import FILL_STYLES, Effects, draw_mark, render_page, scan_effects
 
 from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
@@ -82,27 +82,16 @@ three, ``"0 95"`` style: ``"_"`` a place left blank, ``"45"`` a place with both 
 
 def marks(page: PageLayout, puzzle: str, answer: Answer | None, seconds: Seconds) -> list[int]:
     """The boxes to fill for a turn's answer (None: nothing) and its seconds."""
-    chosen = []
     places: list[str] = []
     if isinstance(seconds, int):
         places = list(f"{seconds:03d}")
     elif isinstance(seconds, str):
         places = seconds.split(" ")
+    chosen = boxes_for(page, {puzzle: answer}) if answer is not None else []
     for index, box in enumerate(page.boxes):
-        if box.kind != "mark" or box.puzzle != puzzle:
-            continue
-        if box.field == "digit":
-            if places and str(box.value) in places[(box.place or 1) - 1]:
-                chosen.append(index)
-        elif answer is None:
-            continue
-        elif isinstance(answer, str):
-            if box.field == answer:
-                chosen.append(index)
-        elif box.card in answer and box.field in ("row", "column"):
-            row, column = answer[box.card]
-            if box.value == (row if box.field == "row" else column):
-                chosen.append(index)
+        digit = box.kind == "mark" and box.puzzle == puzzle and box.field == "digit"
+        if digit and places and str(box.value) in places[(box.place or 1) - 1]:
+            chosen.append(index)
     return chosen
 
 

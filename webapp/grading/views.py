@@ -218,6 +218,12 @@ def upload_page(upload_id: int) -> ResponseReturnValue:
     return page, 200, {"Cache-Control": "no-store"}
 
 
+def _download(data: bytes, mimetype: str, name: str) -> Response:
+    """A file to save, never cached (a decision may change it)."""
+    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    return Response(data, mimetype=mimetype, headers=headers)
+
+
 @bp.get("/grade/<int:upload_id>/gradebook.csv")
 @login_required
 def gradebook(upload_id: int) -> ResponseReturnValue:
@@ -227,14 +233,7 @@ def gradebook(upload_id: int) -> ResponseReturnValue:
     found = _results(upload_id)
     if found is None:
         abort(404)
-    return Response(
-        gradebook_csv(found[0]),
-        mimetype="text/csv",
-        headers={
-            "Content-Disposition": f'attachment; filename="gradebook-{upload_id}.csv"',
-            "Cache-Control": "no-store",
-        },
-    )
+    return _download(gradebook_csv(found[0]), "text/csv", f"gradebook-{upload_id}.csv")
 
 
 @bp.get("/grade/<int:upload_id>/mat-scores.csv")
@@ -248,14 +247,7 @@ def mat_scores_file(upload_id: int) -> ResponseReturnValue:
     scores = mat_scores(found[0]) if found is not None else None
     if scores is None:
         abort(404)
-    return Response(
-        mat_scores_csv(scores),
-        mimetype="text/csv",
-        headers={
-            "Content-Disposition": f'attachment; filename="mat-scores-{upload_id}.csv"',
-            "Cache-Control": "no-store",
-        },
-    )
+    return _download(mat_scores_csv(scores), "text/csv", f"mat-scores-{upload_id}.csv")
 
 
 @bp.get("/grade/<int:upload_id>/returned.pdf")
@@ -271,14 +263,7 @@ def returned(upload_id: int) -> ResponseReturnValue:
     grading = found[0]
     with read() as db:
         grading.page_images = store.page_images(db, upload_id)
-    return Response(
-        returned_pdf(grading),
-        mimetype="application/pdf",
-        headers={
-            "Content-Disposition": f'attachment; filename="returned-{upload_id}.pdf"',
-            "Cache-Control": "no-store",
-        },
-    )
+    return _download(returned_pdf(grading), "application/pdf", f"returned-{upload_id}.pdf")
 
 
 @bp.get("/grade/<int:upload_id>/picture")

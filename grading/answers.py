@@ -7,7 +7,10 @@ A mark is never guessed. What a box's reading leaves open goes to the teacher as
 - two boxes filled where one is allowed (two rows for one card: one may be crossed out);
 - "Impossible" (or a question's "none") filled beside other marks of the same puzzle;
 - "Changed" filled, and a filled box that no other box of its line can show crossed out
-  (where several boxes may be marked, such as the cards of a poker hand).
+  (where several boxes may be marked, such as the cards of a poker hand);
+- "Changed" filled, and no mark that shows what changed (no line marked twice, no box
+  asked about): a mark crossed out and nothing put in its place ("Which mark is crossed
+  out?").
 
 The teacher's :data:`Decisions` (a review's key -> the choice made) settle them, and are
 kept: grading the same scan again asks nothing already answered.
@@ -21,6 +24,7 @@ the question kinds: :mod:`grading.question_answers`).
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +49,8 @@ card's row: ``("Gg~T", "row")``)."""
 @dataclass(frozen=True)
 class Review:
     """A question for the teacher, with what to show (``region``: a rectangle of the
-    page, mm) and the ``choices`` to click."""
+    page, mm) and the ``choices`` to click; ``picture`` is the key of the page's cut-out
+    that shows it, when it is an earlier question's (a follow-up question)."""
 
     key: str
     page: str
@@ -54,12 +59,19 @@ class Review:
     choices: tuple[str, ...]
     region: Rect
     boxes: tuple[int, ...] = ()
+    picture: str = ""
+
+    @property
+    def picture_key(self) -> str:
+        """The key of the cut-out that shows it (:func:`review_regions`)."""
+        return self.picture or self.key
 
     def to_json(self) -> dict[str, object]:
         r = self.region
         return {"key": self.key, "page": self.page, "puzzle": self.puzzle,
                 "question": self.question, "choices": list(self.choices),
-                "region": [r.x, r.y, r.w, r.h], "boxes": list(self.boxes)}  # fmt: skip
+                "region": [r.x, r.y, r.w, r.h], "boxes": list(self.boxes),
+                "picture": self.picture_key}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -183,6 +195,22 @@ def crossed_key(page: str, index: int) -> str:
     return f"{page}:box{index}:crossed"
 
 
+NOTHING_CROSSED = "none crossed out"
+"""The choice, where "Changed" is filled and no mark shows what changed
+(:func:`changed_key`), that every mark left counts."""
+
+
+def changed_key(page: str, puzzle: str, n: int) -> str:
+    """The key of the ``n``-th question about a puzzle with "Changed" filled and no mark
+    that shows what changed: its choices name each answer box filled and not yet named
+    crossed out (:meth:`Reader.describe`), and :data:`NOTHING_CROSSED`.
+
+    >>> changed_key("k-1", "3x3-7sest4", 2)
+    'k-1:3x3-7sest4:changed-2'
+    """
+    return f"{page}:{puzzle}:changed-{n}"
+
+
 def line_key(page: str, puzzle: str, line: Line) -> str:
     """The key of the review of a line marked twice (a card's row)."""
     return ":".join((page, puzzle, *line))
@@ -243,6 +271,7 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
     for puzzle, members in puzzles.items():
         if not any(layout.boxes[i].field == "changed" for i in members if i in marked):
             continue
+        regions[changed_key(page, puzzle, 1)] = _around([layout.boxes[i] for i in members])
         reader = reader_for(kind_of(puzzle).key)
         for i in members:
             box = layout.boxes[i]
@@ -303,6 +332,11 @@ def _answer(
         if asked:
             reasons = ("'Changed' is filled.",)
             return PuzzleResult(puzzle_id, "review", reasons=reasons, reviews=tuple(asked))
+        unshown = _unshown_change(page, puzzle_id, reader, boxes, lines, filled, decisions)
+        if isinstance(unshown, Review):
+            reasons = ("'Changed' is filled.",)
+            return PuzzleResult(puzzle_id, "review", reasons=reasons, reviews=(unshown,))
+        filled -= unshown
     free = [boxes[i] for i in indexes if i in filled and reader.line(boxes[i]) is None
             and boxes[i].field not in ("impossible", "changed")]  # fmt: skip
     chosen: dict[Line, Box | None] = {}
@@ -364,6 +398,50 @@ def _unguarded(
     if line is None or len(lines.get(line, ())) <= 1:
         return True
     return reader.optional(line) and sum(i in filled for i in lines[line]) == 1
+
+
+def _unshown_change(
+    page: str,
+    puzzle_id: str,
+    reader: Reader,
+    boxes: Mapping[int, Box],
+    lines: Mapping[Line, Sequence[int]],
+    filled: set[int],
+    decisions: Decisions,
+) -> Review | set[int]:
+    """With "Changed" filled: the boxes the teacher said are crossed out, or the next
+    question of which are, when no mark shows what changed: no line is marked twice, no
+    box was decided crossed out, and "Impossible" is not marked beside an answer (which
+    the claim's review asks about). A mark crossed out and left alone in its line (a
+    card's row, and no other row marked) would otherwise count. The teacher names one
+    box a question (:func:`changed_key`), and is asked again until they answer
+    :data:`NOTHING_CROSSED`; boxes they already called marks are not asked about."""
+    answer = [i for i in sorted(filled) if boxes[i].field != "changed"]
+    twice = any(sum(i in filled for i in members) > 1 for members in lines.values())
+    crossed = any(decisions.get(crossed_key(page, i)) == CROSSED_OUT for i in boxes)
+    claimed = any(boxes[i].field == "impossible" for i in answer) and len(answer) > 1
+    if twice or crossed or claimed:
+        return set()
+    named = {reader.describe(boxes[i]): i for i in answer if crossed_key(page, i) not in decisions}
+    out: set[int] = set()
+    for n in itertools.count(1):
+        if not named:
+            return out
+        key = changed_key(page, puzzle_id, n)
+        decided = decisions.get(key)
+        if decided == NOTHING_CROSSED:
+            return out
+        if decided not in named:
+            question = (
+                "'Changed' is filled, but no mark has another in its place: which is crossed out?"
+                if n == 1
+                else "'Changed' is filled: is another mark crossed out too?"
+            )
+            return Review(key, page, puzzle_id, question, (*named, NOTHING_CROSSED),
+                          _around(list(boxes.values())), tuple(named.values()),
+                          changed_key(page, puzzle_id, 1))  # fmt: skip
+        out.add(named.pop(decided))
+    raise AssertionError("unreachable")
 
 
 def _crossed_review(page: str, puzzle_id: str, reader: Reader, box: Box, index: int) -> Review:

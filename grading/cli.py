@@ -156,18 +156,22 @@ def _write_review(out_dir: Path, graded: Grading) -> int:
     pictures.mkdir(exist_ok=True)
     rows = []
     for sheet in graded.sheets:
-        items = [(sheet.name_key, "Type the name written here", NAME_CHOICE, sheet.name)]
+        items = []
+        if sheet.name_key in graded.pictures:  # a name written, not printed from a roster
+            items.append((sheet.name_key, sheet.name_key, "Type the name written here",
+                          NAME_CHOICE, sheet.name))  # fmt: skip
         for puzzle in sheet.puzzles:
             for r in puzzle.reviews:
-                items.append((r.key, f"{r.puzzle}: {r.question}", " / ".join(r.choices), ""))
-        for key, question, choices, decided in items:
-            if key not in graded.pictures:
-                continue
-            picture = pictures / f"{_file_name(key)}.png"
-            picture.write_bytes(graded.pictures[key])
+                items.append((r.key, r.picture_key, f"{r.puzzle}: {r.question}",
+                              " / ".join(r.choices), ""))  # fmt: skip
+        for key, shown_by, question, choices, decided in items:
+            shown = ""
+            if shown_by in graded.pictures:
+                picture = pictures / f"{_file_name(shown_by)}.png"
+                picture.write_bytes(graded.pictures[shown_by])
+                shown = f"pictures/{picture.name}"
             rows.append({"key": key, "sheet": sheet.number, "question": question,
-                         "choices": choices, "picture": f"pictures/{picture.name}",
-                         "decision": decided})  # fmt: skip
+                         "choices": choices, "picture": shown, "decision": decided})  # fmt: skip
     with (out_dir / REVIEW).open("w", encoding="utf-8-sig", newline="") as f:
         writer = csv.DictWriter(f, ["key", "sheet", "question", "choices", "picture", "decision"])
         writer.writeheader()

@@ -11,12 +11,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from costly_intents import random_costly_intent
 from pypdf import PdfReader
 from scan_support import Sheet, fill, scan_page
+from synthetic_scans import Effects, synthetic_scan
 
 from generator.commands import run
+from generator.draw.qr import QUIET_ZONE, qr_modules
 from generator.scan.costly_area import net_places
 from generator.scan.layout import ATTACHMENT, Box, SheetLayout
+from generator.scan.marks import CODE_VERSION
+from grading.align import align, read_codes
 from grading.answers import line_key
 from grading.sheets import Grading, grade
 from printables.paradox.problems import KIND, Problem
@@ -226,3 +231,27 @@ def test_play_a_lone_crossed_out_digit_with_changed_filled_is_asked_not_counted(
     assert set(asked) <= {crossed_key(page, i) for i in marks + crossed}
     grading.decide({k: CROSSED_OUT if k == tens else A_MARK for k in asked})
     assert results(grading)[first.id][:2] == ("right", f"{key['best']} {sign}{abs(key['net'])}")
+
+
+def test_a_long_code_scanned_coarse_at_150_dpi_is_still_found(folder: str) -> None:
+    """Four Costly Tricks ids take a version 7 code (under 3 pixels a module at 150 dpi):
+    blurred, noisy and JPEG 40, about a page in four is not read at the size scanned, and
+    every page is once searched larger."""
+    out = Path(folder) / "legal-a4.pdf"
+    try:
+        run(["worksheet", "costly-tricks", "--question", "legal", "--cards", "5", "--count",
+             "4", "--seed", "52", "--paper", "a4", "--scannable", "--out", str(out)])  # fmt: skip
+    except SystemExit as done:
+        assert done.code in (0, None)
+    page = SheetLayout.from_json(PdfReader(out).attachments[ATTACHMENT][0]).pages[0]
+    assert len(qr_modules(page.code)) - 2 * QUIET_ZONE == 17 + 4 * CODE_VERSION  # 45
+    effects = Effects(dpi=150, rotation=-0.5, scale=0.975, upside_down=True, blur=1.15,
+                      noise=8.4, light=0.8, jpeg=40)  # fmt: skip
+    missed_at_first = 0
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        intents = {p: random_costly_intent(p, rng) for p in page.puzzles}
+        image, _ = synthetic_scan(out.read_bytes(), page, intents, effects, rng, strays=3)
+        missed_at_first += not read_codes(image)
+        assert align(image).code == page.code, seed
+    assert missed_at_first  # the test still tries what it is about

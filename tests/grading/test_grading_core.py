@@ -5,6 +5,7 @@ and every kind of bad input named without losing the rest."""
 
 from __future__ import annotations
 
+import csv
 import json
 from io import BytesIO
 from pathlib import Path
@@ -27,7 +28,8 @@ from synthetic_scans import Effects, Intent, images_pdf, synthetic_scan
 
 import grading.scans
 from grading.align import AlignError, align
-from grading.answers import claim_key, line_key
+from grading.answers import NOTHING_CROSSED, changed_key, claim_key, line_key
+from grading.cli import _write_review
 from grading.gradebook import ENCODING, gradebook_csv, gradebook_rows
 from grading.marks import read_boxes, state_of
 from grading.scans import ScanPage, ScanProblem, read_scan
@@ -274,11 +276,53 @@ def test_two_rows_for_a_card_wait_for_the_teacher_and_a_decision_settles_them(
     assert review.key in graded.pictures  # the teacher sees that part of the page
     graded.decide({review.key: str(row)})
     assert graded.sheets[0].puzzles[0].status == "right"
-    graded.decide({review.key: str(other_row)})
-    assert graded.sheets[0].puzzles[0].status in {"right", "wrong"}
-    assert graded.sheets[0].puzzles[0].answer != result.answer or True
+    graded.decide({review.key: str(other_row)})  # onto another card's place
+    assert graded.sheets[0].puzzles[0].status == "wrong"
     graded.decide({review.key: "none"})
     assert graded.sheets[0].puzzles[0].reasons == (f"{card} has no row marked.",)
+
+
+def test_changed_with_no_mark_in_its_place_asks_which_mark_is_crossed_out(
+    sheet: Sheet, tmp_path: Path
+) -> None:
+    """A card's row and column crossed out and left so, 'Changed' filled: no line shows two
+    marks, so the crossed-out marks would pass for the right answer. The teacher is asked
+    which mark is crossed out, then whether another is, until they say none."""
+    first = ids(sheet)[0]
+    good = right_answer(first)
+    assert isinstance(good, dict)
+    card = next(iter(good))
+    row, column = good[card]
+    page = sheet.page(1)
+    changed = [i for i, b in enumerate(page.boxes) if b.puzzle == first and b.field == "changed"]
+    graded = graded_one(fill(marked(sheet, {first: good}), page, changed))
+    key = graded.sheets[0].pages[1].key
+    (review,) = graded.reviews
+    assert review.key == changed_key(key, first, 1)
+    assert review.question.startswith("'Changed' is filled, but no mark has another")
+    assert {f"{card}, row {row}", f"{card}, column {column}", NOTHING_CROSSED} <= set(
+        review.choices
+    )
+    assert len(review.choices) == 2 * len(good) + 1  # every mark, and none
+    assert review.picture_key in graded.pictures
+    assert graded.sheets[0].puzzles[0].status == "review"
+    graded.decide({review.key: f"{card}, row {row}"})
+    (again,) = graded.reviews
+    assert again.key == changed_key(key, first, 2)
+    assert f"{card}, row {row}" not in again.choices
+    assert again.picture_key == review.key  # the same part of the page
+    assert _write_review(tmp_path, graded) == 2  # the name, and the follow-up with its picture
+    rows = csv.DictReader((tmp_path / "review.csv").open(encoding="utf-8-sig"))
+    row_of = {r["key"]: r for r in rows}[again.key]
+    assert (tmp_path / row_of["picture"]).read_bytes() == graded.pictures[review.key]
+    graded.decide({again.key: f"{card}, column {column}"})
+    (last,) = graded.reviews
+    graded.decide({last.key: NOTHING_CROSSED})
+    result = graded.sheets[0].puzzles[0]
+    assert (result.status, result.reasons) == ("wrong", (f"{card} is not placed.",))
+    fresh = graded_one(fill(marked(sheet, {first: good}), page, changed),
+                       {changed_key(key, first, 1): NOTHING_CROSSED})  # fmt: skip
+    assert statuses(fresh)[first] == "right"  # 'Changed' filled by mistake
 
 
 def test_impossible_beside_placements_asks_which_is_meant(sheet: Sheet) -> None:

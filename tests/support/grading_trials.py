@@ -12,6 +12,7 @@ answer directly with the puzzle kind's own check.
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import redirect_stdout
@@ -30,7 +31,7 @@ from synthetic_scans import Effects, Intent, Mark, random_effects, random_intent
 from generator.commands import run
 from generator.scan.layout import ATTACHMENT, PageLayout, SheetLayout
 from generator.scan.mat_pages import PLACES
-from grading.answers import A_MARK, CROSSED_OUT, NONE, reader_for
+from grading.answers import A_MARK, CROSSED_OUT, NONE, NOTHING_CROSSED, reader_for
 from grading.mat_answers import TurnResult
 from grading.scans import ScanPage
 from grading.sheets import Grading, grade
@@ -263,6 +264,10 @@ def teachers_decisions(grading: Grading, trial: Trial, key: str) -> dict[str, st
             decisions[review.key] = (
                 NONE if asked.seconds is None else str(digit(asked.seconds, place))
             )
+        elif re.search(r":changed-\d+$", review.key):  # which mark, crossed out, is alone
+            out = [reader.describe(trial.page.boxes[i]) for i in review.boxes
+                   if i in inked and i not in counts]  # fmt: skip
+            decisions[review.key] = out[0] if out else NOTHING_CROSSED
         elif review.key.endswith(":crossed"):
             (index,) = review.boxes
             decisions[review.key] = A_MARK if index in counts else CROSSED_OUT
@@ -300,7 +305,7 @@ def judge(trial: Trial, key: str = "trial") -> Tally:
             tally.boxes["wrong"] += 1
             if trial.page.boxes[read.index].puzzle not in in_review:
                 tally.boxes["wrong-unsent"] += 1
-    for _ in range(3):  # a decision may raise the next question (a box filled: two rows)
+    for _ in range(6):  # a decision may raise the next (a box filled: two rows; changed-2)
         if not graded.reviews:
             break
         graded.decide(teachers_decisions(graded, trial, key))

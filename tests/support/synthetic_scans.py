@@ -61,9 +61,9 @@ Placement = Mapping[str, tuple[int, int]]
 Answer = Literal["impossible"] | Placement
 """A pupil's answer to a Matrix puzzle: ``"impossible"``, or where the cards go."""
 Case = Literal["right", "swapped", "missing", "wrong-impossible", "wrong-placed", "blank",
-               "changed"]  # fmt: skip
+               "changed", "unreplaced"]  # fmt: skip
 CASES: tuple[Case, ...] = ("right", "swapped", "missing", "wrong-impossible", "wrong-placed",
-                           "blank", "changed")  # fmt: skip
+                           "blank", "changed", "unreplaced")  # fmt: skip
 """How a pupil answers a puzzle (:func:`random_intent`)."""
 
 
@@ -390,16 +390,25 @@ def random_intent(puzzle_id: str, rng: np.random.Generator, case: Case | None = 
     ``right``; ``swapped`` (two cards of the solution exchanged); ``missing`` (a card left
     unplaced); ``wrong-impossible`` (Impossible for a solvable set); ``wrong-placed`` (an
     impossible set's cards placed anyway); ``blank``; ``changed`` (the right answer, one
-    card first put elsewhere and crossed out). A case a set cannot have (swapping in an
-    impossible set) falls back to the wrong answer it can have."""
+    card first put elsewhere and crossed out); ``unreplaced`` (one card placed, then
+    crossed out and left unplaced; in an impossible set the only card placed). A case a
+    set cannot have (swapping in an impossible set) falls back to the wrong answer it
+    can have."""
     if case is None:
-        weights = np.array([0.45, 0.12, 0.1, 0.06, 0.04, 0.08, 0.15])
+        weights = np.array([0.45, 0.12, 0.1, 0.06, 0.04, 0.08, 0.15, 0.05])
         case = CASES[int(rng.choice(len(CASES), p=weights / weights.sum()))]
     puzzle = get_puzzle(puzzle_id)
     solution = solution_placement(puzzle_id)
     names = [str(card) for card in puzzle.cards]
     if case == "blank":
         return Intent(None, case="blank", right=False)
+    if case == "unreplaced":
+        card = names[int(rng.integers(len(names)))]
+        if solution is None:
+            first = (int(rng.integers(1, puzzle.rows + 1)), int(rng.integers(1, puzzle.cols + 1)))
+            return Intent(None, {card: first}, "unreplaced", right=False)
+        kept = {name: place for name, place in solution.items() if name != card}
+        return Intent(kept, {card: solution[card]}, "unreplaced", right=False)
     if solution is None:  # an impossible set: right is Impossible, wrong is a placement
         if case in ("right", "changed"):
             if case == "right":

@@ -44,7 +44,8 @@ class Question:
     puzzle: str
     question: str
     choices: tuple[Choice, ...]
-    picture: bool
+    picture: str
+    """The key of the cut-out that shows it, or "" for none."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,10 @@ def choice_label(key: str, choice: str) -> str:
     'None: all crossed out'
     >>> choice_label("k-1:3x3-ab:claim", "placements")
     'The places marked'
+    >>> choice_label("k-1:nada-ab:nada1", "Bb=S")  # a card's name keeps its case
+    'Bb=S'
+    >>> choice_label("k-1:4x4-ab:changed-1", "Gg~T, row 3")
+    'Gg~T, row 3'
     """
     if choice == "none":
         return "None: all crossed out"
@@ -100,7 +105,7 @@ def choice_label(key: str, choice: str) -> str:
     line = key.rsplit(":", 1)[-1]
     if choice.isdigit() and line in ("row", "column"):
         return f"{line.capitalize()} {choice}"
-    return choice.capitalize()
+    return choice[:1].upper() + choice[1:]  # a card's name keeps its case
 
 
 def results(grading: Grading, pictures: set[str]) -> Results:
@@ -128,7 +133,7 @@ def results(grading: Grading, pictures: set[str]) -> Results:
                 titles.get(review.puzzle, review.puzzle),
                 review.question,
                 tuple(Choice(c, choice_label(review.key, c)) for c in review.choices),
-                review.key in pictures,
+                review.picture_key if review.picture_key in pictures else "",
             )
             for puzzle_result in sheet.puzzles
             for review in puzzle_result.reviews

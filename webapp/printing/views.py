@@ -5,9 +5,11 @@ worksheets point at this server's own address as a pupil's phone reaches it
 (:func:`webapp.network.public_url`), so they work without a flag. A session's own kit
 comes from its console (:func:`session_kit`).
 
-Printing changes nothing on the server, so the forms use GET: a bad choice shows the
-page again with the problem and every choice kept. Puzzles are made in this process
-(never a pool of processes inside a web worker).
+Printing changes nothing on the server, so the forms use GET (a link prints the same
+document again), but for the worksheet's, which may carry a class list: pupils' names are
+posted, never put in an address (or a server's log). A bad choice shows the page again
+with the problem and every choice kept, the class list too. Puzzles are made in this
+process (never a pool of processes inside a web worker).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from generator.documents.matkit import KitOptions
 from generator.documents.scoresheets import SCORE_SHEETS
 from generator.documents.worksheet import MOST_PER_PAGE, WorksheetOptions
 from generator.draw.layout import PAPERS, LayoutError, parse_paper
+from generator.scan.areas import SCANNABLE
+from generator.scan.roster import read_roster
 from printables.cards.decks import DECKS
 from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
@@ -61,7 +65,11 @@ DEFAULTS = {"kind": "matrix", "size": "3x3", "want": "either", "difficulty": "me
             "cards": "4", "question": "play", "count": "12", "paper": "letter", "key": "both",
             "per_page": "",
             "seed": "", "variant": "simultaneous", "sets": "5", "players": "", "limit":
-            str(TIME_LIMIT), "game": "", "sheet_players": "", "handout": "all"}  # fmt: skip
+            str(TIME_LIMIT), "game": "", "sheet_players": "", "handout": "all", "scannable": "",
+            "roster": ""}  # fmt: skip
+ROSTER_MOST = 20_000
+"""Characters of a class list typed or pasted on the print page (200 names, the most a
+roster holds, and room to spare)."""
 
 
 class Refused(ValueError):
@@ -69,7 +77,8 @@ class Refused(ValueError):
 
 
 def _typed() -> dict[str, str]:
-    return {name: request.args.get(name, default).strip() for name, default in DEFAULTS.items()}
+    """The choices sent (in the address, or posted: the worksheet's form)."""
+    return {name: request.values.get(name, default).strip() for name, default in DEFAULTS.items()}
 
 
 def _page(typed: dict[str, str], problem: str | None, status: int = 200) -> tuple[str, int]:
@@ -79,7 +88,7 @@ def _page(typed: dict[str, str], problem: str | None, status: int = 200) -> tupl
     page = render_template(
         "printing/index.html", typed=typed, problem=problem, kinds=KINDS, sizes=SIZES,
         questions=QUESTIONS, papers=PAPERS, games=games, decks=DECKS.values(), handouts=handouts,
-        key_choices=KEY_CHOICES,
+        key_choices=KEY_CHOICES, roster_most=ROSTER_MOST,
         check_url=public_url(url_for("checking.start")),
     )  # fmt: skip
     return page, status
@@ -139,7 +148,7 @@ def _made(make: Any) -> Response | tuple[str, int] | tuple[str, int, dict[str, s
     return _pdf(data, name)
 
 
-@bp.get("/print/worksheet.pdf")
+@bp.route("/print/worksheet.pdf", methods=["GET", "POST"])
 @login_required
 def worksheet() -> Any:
     def make(typed: dict[str, str]) -> tuple[bytes, str]:
@@ -168,18 +177,40 @@ def worksheet() -> Any:
             raise Refused(f"the pages are one of {', '.join(KEY_CHOICES)}")
         per_page = typed["per_page"]
         per = _whole(per_page, "puzzles a page", 1, MOST_PER_PAGE) if per_page else None
+        scannable, pupils = _answer_sheets(typed, kind.key)
         seed = _seed(typed["seed"])
         ids = tuple(kind.ids(count, seed, choices))
         base = public_url("/").rstrip("/")
-        options = WorksheetOptions(_paper(typed), base, key=pages != "students", per_page=per)
+        options = WorksheetOptions(_paper(typed), base, key=pages != "students", per_page=per,
+                                   scannable=scannable, pupils=pupils)  # fmt: skip
         printed = made.worksheet(kind.key, ids, options, pages == "key")
         name = f"{kind.key}-worksheet-{label}-{seed}"
+        if pupils:
+            name += f"-class-{pupils[0].class_code}"
         if pages == "key":
             assert printed.key_pdf is not None
             return printed.key_pdf, f"{name}-key.pdf"
         return printed.pdf, f"{name}.pdf"
 
     return _made(make)
+
+
+def _answer_sheets(typed: dict[str, str], kind: str) -> tuple[bool, tuple[Any, ...]]:
+    """Whether the worksheet has answer pages to scan, and the pupils of its class list
+    (each a set of answer pages with their name), or a refusal saying why not."""
+    if typed["scannable"] not in ("", "yes"):
+        raise Refused("the answer sheets are 'yes' (to scan) or none")
+    scannable = typed["scannable"] == "yes"
+    if not scannable and typed["roster"]:
+        raise Refused("a class list prints answer sheets with the pupils' names: choose "
+                      "answer sheets to scan, or clear the class list")  # fmt: skip
+    if scannable and kind not in SCANNABLE:
+        raise Refused(f"{get_kind(kind).title} puzzles have no answer sheets to scan")
+    if not typed["roster"]:
+        return scannable, ()
+    if len(typed["roster"]) > ROSTER_MOST:
+        raise Refused(f"the class list is over {ROSTER_MOST:,} characters: one name a line")
+    return scannable, read_roster(typed["roster"]).pupils
 
 
 @bp.get("/print/mat-kit.pdf")
@@ -191,6 +222,12 @@ def mat_kit() -> Any:
             raise Refused("the variant is simultaneous or successive")
         players = _whole(typed["players"], "players", 1, 40) if typed["players"] else 0
         limit = _whole(typed["limit"], "the time limit", 10, 3600)
+        scannable = typed["scannable"] == "yes"
+        if scannable and variant != "successive":
+            raise Refused("answer forms to scan are MAT Successive's: choose that variant")
+        if scannable and limit != TIME_LIMIT:
+            raise Refused(f"answer forms to scan are scored with the book's limit of "
+                          f"{TIME_LIMIT} seconds a set")  # fmt: skip
         choices = MATRIX.choices(size=typed["size"], want=typed["want"], level=typed["difficulty"])
         if variant == "successive":
             count = _whole(typed["players"] or typed["sets"], "players", 1, 9)
@@ -201,7 +238,7 @@ def mat_kit() -> Any:
             count = _whole(typed["sets"], "how many sets", 1, 12)
             seed = _seed(typed["seed"])
             ids = tuple(MATRIX.ids(count, seed, choices, "mat"))
-        data = made.mat_kit(ids, KitOptions(_paper(typed), variant, players, limit))
+        data = made.mat_kit(ids, KitOptions(_paper(typed), variant, players, limit, scannable))
         return data, f"mat-kit-{variant}-{seed}.pdf"
 
     return _made(make)

@@ -18,6 +18,8 @@ from mat_helpers import new_session, seats
 from pypdf import PdfReader
 from webapp_support import add_teacher, log_in
 
+from generator.scan.layout import ATTACHMENT, SheetLayout
+from generator.scan.marks import PageCode
 from printables.puzzles import get_kind
 from webapp import create_app
 from webapp.printing import made
@@ -222,3 +224,70 @@ def test_a_sessions_own_kit_from_its_console(lan: tuple[Flask, FlaskClient]) -> 
     add_teacher(app, "bea")
     log_in(other, "bea")
     assert other.get(f"/sessions/{session_id}/kit.pdf").status_code == 404
+
+
+def test_a_scannable_worksheet_with_a_class_list_prints_a_named_set_for_each_pupil(
+    lan: tuple[Flask, FlaskClient],
+) -> None:
+    """The class list is posted (names never in an address); the download has the puzzle
+    pages once, then each pupil's answer pages with their name printed and coded."""
+    _, teacher = lan
+    page = teacher.get("/print").get_data(as_text=True)
+    assert '<form class="stack" method="post" action="/print/worksheet.pdf">' in page
+    asked = {"kind": "matrix", "size": "3x3", "count": "2", "seed": "12", "key": "students",
+             "scannable": "yes", "roster": "Name\nAna López\n李小龙\n"}  # fmt: skip
+    response = teacher.post("/print/worksheet.pdf", data=asked)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    layout = SheetLayout.from_json(reader.attachments[ATTACHMENT][0])
+    named = [p.pupil.name for p in layout.pages if p.pupil is not None]
+    assert named == ["Ana López", "李小龙"]  # one answer page each, in the list's order
+    class_code = layout.pages[0].pupil.class_code  # type: ignore[union-attr]
+    assert f"-class-{class_code}.pdf" in response.headers["Content-Disposition"]
+    document = pypdfium2.PdfDocument(response.data)
+    last = document[len(document) - 1].render(scale=200 / 72).to_pil()
+    document.close()
+    codes = [c.text for c in zxingcpp.read_barcodes(last) if c.text.startswith("printables")]
+    assert codes == [layout.pages[-1].code] and PageCode.read(codes[0]).pupil.name == "李小龙"  # type: ignore[union-attr]
+    plain = teacher.get("/print/worksheet.pdf", query_string={**asked, "roster": ""})
+    unnamed = SheetLayout.from_json(PdfReader(io.BytesIO(plain.data)).attachments[ATTACHMENT][0])
+    assert len(unnamed.pages) == 1 and unnamed.pages[0].pupil is None  # one set, names written
+
+
+@pytest.mark.parametrize(
+    ("asked", "problem"),
+    [({"roster": "Ana\nana"}, "&#39;ana&#39; is on the roster twice (rows 1 and 2)."),
+     ({"scannable": "", "roster": "Ana"},
+      "A class list prints answer sheets with the pupils&#39; names: choose answer sheets to "
+      "scan, or clear the class list."),
+     ({"roster": "x" * 20_001}, "The class list is over 20,000 characters: one name a line.")],
+)  # fmt: skip
+def test_a_class_list_that_cannot_be_printed_says_why_and_is_kept(
+    lan: tuple[Flask, FlaskClient], asked: dict[str, str], problem: str
+) -> None:
+    _, teacher = lan
+    sent = {"kind": "matrix", "count": "2", "difficulty": "hard", "scannable": "yes", **asked}
+    response = teacher.post("/print/worksheet.pdf", data=sent)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert problem in page
+    kept = asked["roster"][:200]
+    assert f'placeholder="Ana López&#10;Ben Okafor">{kept}' in page  # what was typed stays
+    assert '<option value="hard" selected>' in page
+
+
+def test_a_successive_kit_with_answer_forms_to_scan(lan: tuple[Flask, FlaskClient]) -> None:
+    _, teacher = lan
+    asked = {"variant": "successive", "players": "3", "difficulty": "easy", "seed": "5",
+             "scannable": "yes"}  # fmt: skip
+    kit = teacher.get("/print/mat-kit.pdf", query_string=asked)
+    assert kit.status_code == 200
+    layout = SheetLayout.from_json(PdfReader(io.BytesIO(kit.data)).attachments[ATTACHMENT][0])
+    assert {PageCode.read(p.code).kind for p in layout.pages} == {"mat"}
+    written = teacher.get("/print/mat-kit.pdf", query_string={**asked, "scannable": ""})
+    assert ATTACHMENT not in PdfReader(io.BytesIO(written.data)).attachments
+    refused = teacher.get("/print/mat-kit.pdf", query_string={**asked, "variant": "simultaneous"})
+    assert refused.status_code == 400
+    assert "Answer forms to scan are MAT Successive&#39;s" in refused.get_data(as_text=True)
+    limit = teacher.get("/print/mat-kit.pdf", query_string={**asked, "limit": "300"})
+    assert "scored with the book&#39;s limit of 600 seconds" in limit.get_data(as_text=True)

@@ -551,6 +551,10 @@ def _worksheet_summary(target: Path, key_target: Path, printed: Any, count: int)
               help="Successive: scannable forms in place of the written ones (boxes for each "
               "card's row and column and for the seconds), graded by 'printables grade' "
               "into the session's scores.")  # fmt: skip
+@click.option("--roster", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None,
+              help="With --scannable: a CSV of the players' names (first column), one set "
+              "each, printed and coded on their forms and on the score sheet.")  # fmt: skip
 @paper_option
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Output file. Default: mat-kit-VARIANT-SEED.pdf.")  # fmt: skip
@@ -565,6 +569,7 @@ def mat_kit(
     players: int | None,
     time_limit: int,
     scannable: bool,
+    roster: Path | None,
     paper: Size,
     out: Path | None,
 ) -> None:
@@ -576,8 +581,13 @@ def mat_kit(
         printables mat-kit --sets 10 --players 12
         printables mat-kit --variant successive --players 6 --difficulty easy
         printables mat-kit --variant successive --players 6 --scannable
+        printables mat-kit --variant successive --scannable --roster table-3.csv
     """
     variant = variant.lower()
+    names = tuple(p.name for p in _roster(roster, scannable))
+    if names and variant != "successive":
+        raise click.UsageError("--roster names MAT Successive's players on their scannable "
+                               "forms: add --variant successive")  # fmt: skip
     try:  # MAT sets are Matrix puzzles
         choices = MATRIX.choices(size=size, want=want, level=difficulty)
     except PuzzleError as error:
@@ -586,7 +596,10 @@ def mat_kit(
         if choices.size != (3, 3):
             raise click.BadParameter("MAT Successive deals nine cards a player: 3x3 only",
                                      param_hint="'--size'")  # fmt: skip
-        count = players or sets or 4
+        count = players or sets or len(names) or 4
+        if names and count != len(names):
+            raise click.UsageError(f"MAT Successive has one set per player: the roster names "
+                                   f"{len(names)} players, not {count}")  # fmt: skip
         if sets is not None and players is not None and sets != players:
             raise click.UsageError(
                 f"MAT Successive has one set per player: --sets {sets} and --players "
@@ -611,7 +624,7 @@ def mat_kit(
     from generator.documents.matkit import KitOptions, mat_kit_pdf  # loaded: see the next
 
     try:
-        options = KitOptions(paper, variant, players or 0, time_limit, scannable)
+        options = KitOptions(paper, variant, players or 0, time_limit, scannable, names)
         data = mat_kit_pdf(puzzles, options)
     except ValueError as error:
         raise click.UsageError(str(error)) from None

@@ -33,7 +33,7 @@ from generator.documents.blocks import (
     grid_size,
     id_list,
 )
-from generator.documents.document import Column, Document
+from generator.documents.document import BODY, Column, Document
 from generator.documents.matrix_blocks import draw_key, key_height, key_preface
 from generator.draw.fonts import text_width
 from generator.draw.layout import Size
@@ -85,6 +85,7 @@ class KitOptions:
     players: int = 0  # rows on the score sheet (0: as many as fit)
     time_limit: int = TIME_LIMIT
     scannable: bool = False  # Successive: scannable forms in place of the written ones
+    names: tuple[str, ...] = ()  # the players' names (a roster's), on forms and score sheet
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -95,6 +96,9 @@ class KitOptions:
             raise ValueError("the number of players cannot be negative")
         if self.scannable and self.variant != "successive":
             raise ValueError("scannable forms are MAT Successive's: add --variant successive")
+        if self.names and not self.scannable:
+            raise ValueError("the players' names are printed on the scannable forms: add "
+                             "--scannable")  # fmt: skip
         if self.scannable and self.time_limit != TIME_LIMIT:
             raise ValueError(f"scannable forms are scored with the book's limit of "
                              f"{TIME_LIMIT} s (their seconds go to 699)")  # fmt: skip
@@ -119,6 +123,9 @@ def _check(puzzles: Sequence[Puzzle], options: KitOptions) -> None:
         used = [c for p in puzzles for c in p.cards]
         if len(set(used)) != len(used):
             raise ValueError("MAT Successive deals every set from one deck: no card in two sets")
+        if options.names and len(options.names) != len(puzzles):
+            raise ValueError(f"MAT Successive has one set per player: {len(puzzles)} sets "
+                             f"for {len(options.names)} names")  # fmt: skip
         if options.players not in (0, len(puzzles)):
             raise ValueError(
                 f"MAT Successive has one set per player: {len(puzzles)} sets for "
@@ -260,6 +267,9 @@ def _score_sheet(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) 
     )
     doc.y += 3.0
     name_w = 40.0
+    if options.names:  # room for the names, as far as the sets' columns leave
+        widest = max(text_width(name, BODY) for name in options.names) + 4.0
+        name_w = min(max(name_w, widest), doc.width - 20.0 - 14.0 - 12.0 * sets)
     set_w = min(16.0, (doc.width - name_w - 20.0 - 14.0) / sets)
     columns = (
         [Column("Player", name_w)]
@@ -274,7 +284,20 @@ def _score_sheet(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) 
     if options.variant == "successive":
         players = len(puzzles)
     rows = [[""] * len(columns) for _ in range(players)]
+    for row, name in zip(rows, options.names, strict=False):
+        row[0] = _fitted(name, name_w - 3.5)
     doc.table(columns, rows, row_height=9.0)
+
+
+def _fitted(name: str, width: float) -> str:
+    """``name`` whole, or cut to end in "..." within ``width`` mm at the table's size.
+
+    >>> _fitted("Ana López", 40.0), _fitted("Maximiliana Wolfeschlegelsteinhausen", 30.0)
+    ('Ana López', 'Maximiliana W...')
+    """
+    while text_width(name, BODY) > width:
+        name = name.removesuffix("...")[:-1].rstrip() + "..."
+    return name
 
 
 def _forms(doc: Document, puzzles: Sequence[Puzzle], options: KitOptions) -> None:
@@ -341,18 +364,19 @@ def mat_kit_pdf(puzzles: Sequence[Puzzle], options: KitOptions) -> bytes:
     _keys(doc, puzzles)
     _score_sheet(doc, puzzles, options)
     if options.scannable:
-        return _scannable_forms(doc, puzzles)
+        return _scannable_forms(doc, puzzles, options.names)
     if options.variant == "successive":
         _forms(doc, puzzles, options)
     return doc.finish()
 
 
-def _scannable_forms(doc: Document, puzzles: Sequence[Puzzle]) -> bytes:
-    """The kit ended by every player's scannable forms, their layout attached."""
+def _scannable_forms(doc: Document, puzzles: Sequence[Puzzle], names: Sequence[str]) -> bytes:
+    """The kit ended by every player's scannable forms (named by ``names``, if any),
+    their layout attached."""
     from generator.scan.attach import attach_layout  # pypdf: for scannable kits alone
     from generator.scan.layout import SheetLayout
     from generator.scan.mat_pages import KIND, mat_pages
 
-    pages = mat_pages(doc, puzzles)
+    pages = mat_pages(doc, puzzles, names)
     layout = SheetLayout("mat-kit", KIND, tuple(p.card_id for p in puzzles), pages)
     return attach_layout(doc.finish(), layout)

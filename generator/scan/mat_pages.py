@@ -29,7 +29,7 @@ from generator.draw.fonts import text_width
 from generator.draw.layout import PAPERS
 from generator.scan.digit_boxes import Place, draw_digit_rows
 from generator.scan.layout import CLASS_DIGITS, PageLayout, Pupil
-from generator.scan.marks import BOX, PageCode, code_fits, code_text
+from generator.scan.marks import BOX, PageCode, code_fits, code_text, name_label_width, name_size
 from generator.scan.matrix_area import (
     ENTRY_GAP,
     HEAD,
@@ -38,7 +38,7 @@ from generator.scan.matrix_area import (
     entries_height,
     entry_size,
 )
-from generator.scan.page_head import content_top, page_head
+from generator.scan.page_head import NAME_WIDTH, content_top, page_head
 from printables.matrix.mat import successive_schedule
 from printables.matrix.puzzles import Puzzle, get_puzzle
 
@@ -78,9 +78,10 @@ def kit_code(puzzles: Sequence[Puzzle]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:CLASS_DIGITS]
 
 
-def player(kit: str, number: int) -> Pupil:
-    """Player ``number`` of the kit, as a form page's code names them."""
-    return Pupil(kit, number, f"Player {number}")
+def player(kit: str, number: int, name: str = "") -> Pupil:
+    """Player ``number`` of the kit, as a form page's code names them: by ``name`` (a
+    roster's), or ``Player 3``."""
+    return Pupil(kit, number, name or f"Player {number}")
 
 
 def turn_item(set_number: int, puzzle: Puzzle) -> str:
@@ -123,20 +124,30 @@ def player_turns(puzzles: Sequence[Puzzle], number: int) -> list[Turn]:
     return [Turn(t, s + 1, get_puzzle(puzzles[s].card_id)) for t, s in enumerate(dealt, 1)]
 
 
-def mat_pages(doc: Document, puzzles: Sequence[Puzzle]) -> tuple[PageLayout, ...]:
-    """Every player's form pages (player 1's, then 2's, ...), added to ``doc``; returns
-    their layouts. Raises ValueError (before drawing) when a page's code would be too
-    long to scan (sets named by long ids)."""
+def mat_pages(
+    doc: Document, puzzles: Sequence[Puzzle], names: Sequence[str] = ()
+) -> tuple[PageLayout, ...]:
+    """Every player's form pages (player 1's, then 2's, ...), added to ``doc``, each
+    player named by ``names`` (a roster's, in order) or by their number; returns their
+    layouts. Raises ValueError (before drawing) when a page's code would be too long to
+    scan (sets named by long ids, or a long name) or a name does not fit the name box."""
     kit = kit_code(puzzles)
     per_page = TURNS_PER_PAGE
+    room = NAME_WIDTH - name_label_width()
     plans = []
     for number in range(1, len(puzzles) + 1):
+        who = player(kit, number, names[number - 1] if names else "")
+        if name_size(who.name, room) is None:
+            raise ValueError(f"the name {who.name!r} is too long for the form's name box; "
+                             f"shorten it in the roster")  # fmt: skip
         turns = player_turns(puzzles, number)
         pages = [turns[k : k + per_page] for k in range(0, len(turns), per_page)]
         for page_number, on_page in enumerate(pages, 1):
             items = [turn_item(t.set_number, t.puzzle) for t in on_page]
-            code = code_text(KIND, doc.paper.name, page_number, len(pages), items,
-                             player(kit, number))  # fmt: skip
+            code = code_text(KIND, doc.paper.name, page_number, len(pages), items, who)
+            if not code_fits(code) and names:
+                raise ValueError(f"the name {who.name!r} is too long to code on a scannable "
+                                 f"form; shorten it in the roster")  # fmt: skip
             if not code_fits(code):
                 raise ValueError("the sets' ids are too long to code on a scannable form; "
                                  "print sets with generated ids")  # fmt: skip

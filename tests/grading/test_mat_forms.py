@@ -396,3 +396,63 @@ def test_a_form_of_another_kit_is_named_not_graded(
     (problem,) = result.problems
     assert problem.where.startswith("scan-2.png")
     assert problem.problem.startswith("a form of another MAT kit (Player 1's, kit ")
+
+
+def test_a_roster_names_the_players_on_their_forms_the_score_sheet_and_the_scores(
+    tmp_path: Path,
+) -> None:
+    """``--roster``: a set a player, each form's name box and code with the player's name,
+    the score sheet's rows named, and the graded scores by name."""
+    roster = tmp_path / "table-3.csv"
+    roster.write_text("Name\nAna López\nBen Okafor\n李小龙\n", encoding="utf-8")
+    out = tmp_path / "named.pdf"
+    code, output, err = run("mat-kit", "--variant", "successive", "--scannable", "--roster",
+                            str(roster), "--seed", SEED, "--out", str(out))  # fmt: skip
+    assert code == 0, err
+    assert "3 sets" in output
+    reader = PdfReader(out)
+    layout = SheetLayout.from_json(reader.attachments[ATTACHMENT][0])
+    names = ["Ana López", "Ben Okafor", "李小龙"]
+    assert [p.pupil.name for p in layout.pages if p.pupil] == names  # one page each
+    assert all(PageCode.read(p.code).pupil == p.pupil for p in layout.pages)
+    sheet = next(p.extract_text() for p in reader.pages if "MAT score sheet" in p.extract_text())
+    assert all(name in sheet for name in names[:2])  # pypdf reads the CJK name's glyphs apart
+    assert not overlapping_words(out.read_bytes())
+    plan = {(player, turn): ("right", 60 * player + turn) for player in (1, 2, 3)
+            for turn in (1, 2, 3)}  # fmt: skip
+    scans = []
+    for k, picture in enumerate(filled_pages(out.read_bytes(), layout, plan)):
+        path = tmp_path / f"form-{k}.png"
+        path.write_bytes(png(picture))
+        scans.append(str(path))
+    code, _, err = run("grade", *scans, "--out", str(tmp_path / "grades"))
+    assert code == 0, err
+    rows = read_scores(tmp_path / "grades")
+    assert [row[:2] for row in rows[1:]] == [["1", "Ana López"], ["2", "Ben Okafor"],
+                                             ["3", "李小龙"]]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("extra", "roster", "problem"),
+    [((), "Ana\nBen\n", "the roster names 2 players, not 3"),
+     (("--players", "3"), "Ana\nBen\nCy\n", None),
+     (("--variant", "simultaneous"), "Ana\n", "add --variant successive"),
+     ((), "A" * 60 + "\n", "too long"),
+     ((), "Ana\n" * 10, "twice")],
+)  # fmt: skip
+def test_a_roster_that_cannot_name_the_forms_is_refused_in_one_line(
+    tmp_path: Path, extra: tuple[str, ...], roster: str, problem: str | None
+) -> None:
+    path = tmp_path / "players.csv"
+    path.write_text(roster, encoding="utf-8")
+    args = ["mat-kit", "--variant", "successive", "--scannable", "--roster", str(path),
+            "--seed", SEED, "--out", str(tmp_path / "kit.pdf"), *extra]  # fmt: skip
+    if problem == "the roster names 2 players, not 3":
+        args += ["--sets", "3"]
+    code, _, err = run(*args)
+    if problem is None:
+        assert code == 0, err
+        return
+    assert code == 2
+    one_error_line(err, problem)
+    assert not (tmp_path / "kit.pdf").exists()

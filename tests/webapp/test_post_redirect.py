@@ -24,7 +24,7 @@ def test_every_refused_post_is_a_redirect_to_a_page(app: Flask, teacher: FlaskCl
     refusing = {"label": "", "time": "never", "names": " ", "confirm": "no", "nickname": " ",
                 "verdict": "maybe", "round": "9", "claim": "maybe", "joining": "x",
                 "username": "nobody", "password": "x", "repeat": "y", "current": "z",
-                "preset": "99", "name": "", "shown": "1"}  # fmt: skip
+                "preset": "99", "name": "", "shown": "1", "count": "many"}  # fmt: skip
     skipped = {"accounts.logout", "mat.reveal", "mat.joining", "mat.free", "mat.remove",
                "timers.delete", "timers.start", "timers.pause", "timers.reset",
                "mat.delete_session", "mat.delete_students", "grading.delete"}  # fmt: skip
@@ -39,4 +39,4 @@ def test_every_refused_post_is_a_redirect_to_a_page(app: Flask, teacher: FlaskCl
         checked.append(rule.endpoint)
     assert {"mat.create", "mat.start", "mat.judge", "play.hand", "play.join_post",
             "timers.create", "timers.set_timer", "accounts.login", "grading.upload",
-            "grading.decide"} <= set(checked)  # fmt: skip
+            "grading.decide", "printing.worksheet"} <= set(checked)  # fmt: skip

@@ -205,6 +205,14 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
     fetch(teacher, "/timers", screen, preset="1")
     post(teacher, "/timers/1/delete", teacher.get("/timers").get_data(as_text=True))
 
+    printing = teacher.get("/print").get_data(as_text=True)
+    seen.add("printing.worksheet")
+    sheet = teacher.post("/print/worksheet.pdf", data={
+        "kind": "matrix", "count": "1", "scannable": "yes", "roster": "Ann\nBob",
+        "csrf_token": form_token(printing, "/print/worksheet.pdf")})  # fmt: skip
+    assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"
+    assert teacher.post("/print/worksheet.pdf", data={"kind": "matrix"}).status_code == 400
+
     grade = teacher.get("/grade").get_data(as_text=True)
     seen.add("grading.upload")
     sent = teacher.post("/grade", data={"scans": (io.BytesIO(pupil_page()), "ann.png"),

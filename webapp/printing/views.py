@@ -36,6 +36,7 @@ from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
 from webapp.mat import store
 from webapp.network import public_url
+from webapp.pages import back_with, kept
 from webapp.printing import made
 from webapp.security import too_busy
 
@@ -131,7 +132,10 @@ def _paper(typed: dict[str, str]) -> Any:
 @bp.get("/print")
 @login_required
 def index() -> str | tuple[str, int]:
-    return _page(_typed(), None)
+    problem, typed = kept()  # a refused worksheet's post came back here
+    chosen = _typed()
+    chosen.update({name: str(value) for name, value in typed.items() if name in DEFAULTS})
+    return _page(chosen, problem)
 
 
 def _made(make: Any) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
@@ -144,7 +148,12 @@ def _made(make: Any) -> Response | tuple[str, int] | tuple[str, int, dict[str, s
         data, name = make(typed)
     except (Refused, PuzzleError, ValueError) as error:
         text = str(error)
-        return _page(typed, text[:1].upper() + text[1:].rstrip(".") + ".", 400)
+        problem = text[:1].upper() + text[1:].rstrip(".") + "."
+        if request.method == "POST":  # back to the page, as every refused post goes
+            back = back_with(url_for("printing.index"), problem, typed)
+            if back is not None:
+                return back
+        return _page(typed, problem, 400)
     return _pdf(data, name)
 
 

@@ -18,6 +18,7 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from generator.documents.matkit import KitOptions
 from generator.documents.scoresheets import SCORE_SHEETS
@@ -138,7 +139,7 @@ def index() -> str | tuple[str, int]:
     return _page(chosen, problem)
 
 
-def _made(make: Any) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
+def _made(make: Any) -> ResponseReturnValue:
     """Make a document, or show the print page again with the problem."""
     busy = too_busy("print", PRINT_LIMIT)
     if busy is not None:

@@ -35,26 +35,30 @@ def database_url(app: Flask) -> str:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application; ``test_config`` overrides settings (tests pass a database URL).
 
-    Settings also come from the environment with the ``PRINTABLES_`` prefix:
-    ``PRINTABLES_DATABASE_URL``, ``PRINTABLES_SECRET_KEY``, ``PRINTABLES_BASE_URL``.
+    Settings also come from a config file (``PRINTABLES_CONFIG``) and the environment
+    with the ``PRINTABLES_`` prefix: ``PRINTABLES_DATABASE_URL``, ``PRINTABLES_SECRET_KEY``,
+    ``PRINTABLES_BASE_URL`` (:mod:`webapp.settings`).
     """
     from flask import Flask
 
+    from webapp import settings
+
     app = Flask(__name__, template_folder=template_folder(), instance_relative_config=True)
-    app.config.from_prefixed_env("PRINTABLES")
-    if test_config:
-        app.config.update(test_config)
+    settings.load(app, test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from webapp import db, schema, security
+    from webapp import clock, db, outage, schema, security
 
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = security.secret_key(Path(app.instance_path))
     engine = db.make_engine(database_url(app))
     schema.upgrade(engine)
     app.extensions["printables_db"] = engine
+    clock.follow(engine)
+    app.before_request(lambda: clock.follow(engine))
     app.wsgi_app = db.stamp_arrival(app.wsgi_app)  # type: ignore[method-assign,assignment]
     security.init(app)
+    outage.init(app)
     app.url_map.converters["int"] = db.IdConverter
 
     from printables.cards.wording import sentence, spoken

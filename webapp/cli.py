@@ -33,15 +33,29 @@ from generator.network import PORT
     type=click.IntRange(1, 256),
     help="Threads a worker. Default: 1 with several workers, 8 in one process.",
 )
-def serve(host: str, port: int, workers: int | None, threads: int | None) -> None:
+@click.option("--check-config", is_flag=True,
+              help="Say what is wrong with the settings (config file, environment, the "
+              "database and its clock) and exit: 1 for a problem. Changes nothing.")  # fmt: skip
+def serve(
+    host: str, port: int, workers: int | None, threads: int | None, check_config: bool
+) -> None:
     """Start the teachers' web app (timers, MAT sessions, answer checking).
 
     Data is kept in an SQLite file in the app's instance folder, or in the database
-    PRINTABLES_DATABASE_URL names.
+    PRINTABLES_DATABASE_URL names. Settings come from the environment (PRINTABLES_...)
+    and the TOML file PRINTABLES_CONFIG names (docs/deploy.md).
 
     On Linux and macOS the app runs in several worker processes, so that a class pressing
     Done together has every core (webapp/serving.py says why); on Windows in one.
     """
+
+    if check_config:
+        from webapp.config_check import check
+
+        findings = check()
+        for finding in findings:
+            click.echo(str(finding))
+        raise SystemExit(1 if any(f.level == "problem" for f in findings) else 0)
 
     from generator.network import lan_address
     from webapp import create_app

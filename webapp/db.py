@@ -28,6 +28,8 @@ from sqlalchemy import Connection, Engine, Insert, Table, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from werkzeug.routing import IntegerConverter
 
+from webapp import clock
+
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
@@ -154,8 +156,10 @@ def insert_or_ignore(connection: Connection, table: Table) -> Insert:
 
 
 def now() -> float:
-    """The server's clock, seconds since the epoch: every timer is computed from it."""
-    return time.time()
+    """The clock every timer is computed from, seconds since the epoch: this host's,
+    corrected to the database server's (:mod:`webapp.clock`), so that every app server
+    of one database tells the same time."""
+    return time.time() + clock.offset()
 
 
 ARRIVED = "printables.arrived"

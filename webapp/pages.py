@@ -32,12 +32,17 @@ def wants_json() -> bool:
 
 
 def error_page(
-    title: str, message: str, status: int, back_url: str | None = None, back_text: str = ""
+    title: str,
+    message: str,
+    status: int,
+    back_url: str | None = None,
+    back_text: str = "",
+    refresh: int | None = None,
 ) -> tuple[str, int]:
-    """``templates/error.html`` with a title, the message and a way back."""
-    page = render_template(
-        "error.html", title=title, message=message, back_url=back_url, back_text=back_text
-    )
+    """``templates/error.html`` with a title, the message and a way back; ``refresh``
+    seconds, the page loads itself again after that long (it may work by then)."""
+    page = render_template("error.html", title=title, message=message, back_url=back_url,
+                           back_text=back_text, refresh=refresh)  # fmt: skip
     return page, status
 
 

@@ -14,11 +14,13 @@ characters of a request, response headers and rate limits. Its answers are pages
   memory), so they hold across workers and restarts. Past a limit, a page's script (see
   :func:`webapp.pages.wants_json`) gets a 429 with ``Retry-After`` and the problem in
   JSON; a page gets its message, with ``Retry-After`` too.
-- Behind a reverse proxy that ends TLS, set ``PRINTABLES_BEHIND_PROXY=1``: the app then
-  reads the client's address, scheme and host from the proxy's ``X-Forwarded-*``
-  headers (one proxy; Werkzeug's ProxyFix) and marks every session cookie Secure. The
-  first-run page stays reachable only from the server's own computer: the forwarded
-  address is the one checked. Without the setting, those headers are ignored.
+- Behind a reverse proxy or load balancer, set ``PRINTABLES_BEHIND_PROXY=1``: the app
+  then reads the client's address, scheme and host from the proxy's ``X-Forwarded-*``
+  headers (one proxy; Werkzeug's ProxyFix), and marks the session cookie Secure when the
+  proxy says the page came over HTTPS (``deploy/haproxy.cfg`` sets
+  ``X-Forwarded-Proto`` on every request, whatever a client sent). The first-run page
+  stays reachable only from the server's own computer: the forwarded address is the one
+  checked. Without the setting, those headers are ignored.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.db import insert_or_ignore, now, read, write
 from webapp.pages import error_page, wants_json
+from webapp.settings import flag
 from webapp.tables import HIT_KEY_MOST, hits
 
 csrf = CSRFProtect()
@@ -83,9 +86,8 @@ sets) is a few KB; anything larger is refused with a 413 page before it is read.
 
 def init(app: Flask) -> None:
     """Cookies, CSRF, the request size limit and headers for ``app``."""
-    if app.config.get("BEHIND_PROXY") in (True, 1, "1", "true", "yes"):
+    if flag(app.config.get("BEHIND_PROXY")):  # the proxy's X-Forwarded-Proto says HTTPS
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
-        app.config["SESSION_COOKIE_SECURE"] = True
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None: no limit
         app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)

@@ -44,6 +44,7 @@ from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer, create_server
 from waitress.task import WSGITask
 
+from webapp import clock
 from webapp.db import ARRIVED
 
 if TYPE_CHECKING:
@@ -164,8 +165,8 @@ class StampedTask(WSGITask):  # type: ignore[misc]
     def get_environment(self) -> dict[str, Any]:
         environ: dict[str, Any] = super().get_environment()
         arrived = getattr(self.request, "arrived", None)
-        if arrived is not None:
-            environ[ARRIVED] = arrived
+        if arrived is not None:  # this host's clock, told in the database's (webapp.clock)
+            environ[ARRIVED] = arrived + clock.offset()
         return environ
 
 

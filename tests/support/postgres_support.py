@@ -48,70 +48,134 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on a free port: the URL of its ``postgres`` database.
-    As root, the cluster runs as the ``postgres`` user (initdb refuses root)."""
-    pytest.importorskip("psycopg", reason="psycopg is not installed")
-    folder = postgres_bin()
-    if folder is None:
-        pytest.skip("PostgreSQL (pg_ctl and initdb) is not installed")
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        runuser = shutil.which("runuser")
-        try:
-            import pwd
+class Unavailable(Exception):
+    """PostgreSQL cannot run here: the reason, for a test's skip."""
 
-            owner = pwd.getpwnam("postgres")
-        except KeyError:
-            pytest.skip("running as root and there is no postgres user to run PostgreSQL")
-        if runuser is None:
-            pytest.skip("running as root without runuser to start PostgreSQL as postgres")
-        as_user = [runuser, "-u", "postgres", "--"]
-    # Not tmp_path: pytest's folders are private to root, and the server runs as postgres.
-    base = Path(tempfile.mkdtemp(prefix="printables-pg-"))
-    if as_user:
-        os.chown(base, owner.pw_uid, owner.pw_gid)
-    data, port = base / "data", free_port()
-    pg_ctl = [*as_user, str(folder / "pg_ctl"), "-D", str(data)]
-    try:
+
+class PostgresCluster:
+    """A throwaway PostgreSQL cluster on a free port, in a folder of its own, that a test
+    can stop and start again (as a database server's restart would). As root, it runs as
+    the ``postgres`` user (initdb refuses root). Raises :class:`Unavailable` where
+    PostgreSQL's server programs, psycopg or the ``postgres`` user are missing."""
+
+    def __init__(self) -> None:
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise Unavailable("psycopg is not installed") from None
+        folder = postgres_bin()
+        if folder is None:
+            raise Unavailable("PostgreSQL (pg_ctl and initdb) is not installed")
+        self._as_user: list[str] = []
+        owner = None
+        if os.geteuid() == 0:
+            runuser = shutil.which("runuser")
+            try:
+                import pwd
+
+                owner = pwd.getpwnam("postgres")
+            except KeyError:
+                raise Unavailable("running as root and there is no postgres user") from None
+            if runuser is None:
+                raise Unavailable("running as root without runuser to start PostgreSQL")
+            self._as_user = [runuser, "-u", "postgres", "--"]
+        # Not pytest's tmp_path: its folders are private to root, and the server runs as
+        # postgres.
+        self.base = Path(tempfile.mkdtemp(prefix="printables-pg-"))
+        if owner is not None:
+            os.chown(self.base, owner.pw_uid, owner.pw_gid)
+        self.data, self.port = self.base / "data", free_port()
+        self._pg_ctl = [*self._as_user, str(folder / "pg_ctl"), "-D", str(self.data)]
         made = subprocess.run(
-            [*as_user, str(folder / "initdb"), "-D", str(data), "-U", "postgres",
+            [*self._as_user, str(folder / "initdb"), "-D", str(self.data), "-U", "postgres",
              "--auth=trust", "-E", "UTF8", "--no-sync"],
             capture_output=True, text=True, timeout=120, check=False,
         )  # fmt: skip
         if made.returncode != 0:
-            pytest.skip(f"initdb failed: {made.stderr.strip()[:300]}")
-        options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+            self.remove()
+            raise Unavailable(f"initdb failed: {made.stderr.strip()[:300]}")
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+        """The URL of its ``postgres`` database (SQLAlchemy's, with psycopg)."""
+
+    def start(self) -> None:
+        options = (f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 "
+                   f"-c fsync=off -c max_connections=300")  # fmt: skip
         started = subprocess.run(
-            [*pg_ctl, "-o", options, "-l", str(base / "log"), "-w", "-t", "60", "start"],
+            [*self._pg_ctl, "-o", options, "-l", str(self.base / "log"), "-w", "-t", "60",
+             "start"],
             capture_output=True, text=True, timeout=120, check=False,
         )  # fmt: skip
         if started.returncode != 0:
-            log = (base / "log").read_text() if (base / "log").exists() else ""
-            pytest.skip(f"PostgreSQL did not start: {(started.stderr + log).strip()[:300]}")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+            log = (self.base / "log").read_text() if (self.base / "log").exists() else ""
+            raise Unavailable(f"PostgreSQL did not start: {(started.stderr + log).strip()[:300]}")
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (``fast``: its connections cut, as a restart cuts them;
+        ``immediate``: as a crash)."""
+        if (self.data / "postmaster.pid").exists():
+            subprocess.run([*self._pg_ctl, "-m", mode, "-w", "stop"],
+                           capture_output=True, timeout=60, check=False)  # fmt: skip
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def new_database(self) -> str:
+        """A new, empty database's URL."""
+        import psycopg
+
+        name = f"printables_{os.getpid()}_{free_port()}"
+        with psycopg.connect(self.dsn(), autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+        return self.url.rsplit("/", 1)[0] + f"/{name}"
+
+    def drop_database(self, url: str) -> None:
+        import psycopg
+
+        name = url.rsplit("/", 1)[1]
+        with psycopg.connect(self.dsn(), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+    def dsn(self, url: str | None = None) -> str:
+        """``url`` (by default the ``postgres`` database's) as psycopg takes it."""
+        return (url or self.url).replace("postgresql+psycopg", "postgresql")
+
+    def remove(self) -> None:
+        """Stop the server (as a crash) and delete its folder."""
+        self.stop("immediate")
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One throwaway cluster a test process, started the first time a test asks for it;
+    the tests that ask are skipped, with the reason, where PostgreSQL cannot run."""
+    try:
+        cluster = PostgresCluster()
+    except Unavailable as why:
+        pytest.skip(str(why))
+    try:
+        cluster.start()
+    except Unavailable as why:
+        cluster.remove()
+        pytest.skip(str(why))
+    try:
+        yield cluster
     finally:
-        if (data / "postmaster.pid").exists():
-            subprocess.run(
-                [*pg_ctl, "-m", "immediate", "-w", "stop"],
-                capture_output=True, timeout=60, check=False,
-            )  # fmt: skip
-        shutil.rmtree(base, ignore_errors=True)
+        cluster.remove()
+
+
+@pytest.fixture(scope="session")
+def postgres(postgres_cluster: PostgresCluster) -> str:
+    """The URL of the throwaway cluster's ``postgres`` database."""
+    return postgres_cluster.url
 
 
 @pytest.fixture
-def postgres_app(postgres: str) -> Iterator[Flask]:
+def postgres_app(postgres_cluster: PostgresCluster) -> Iterator[Flask]:
     """An app on a new, empty PostgreSQL database of the throwaway cluster."""
-    import psycopg
-
-    name = f"printables_{os.getpid()}_{free_port()}"
-    dsn = postgres.replace("postgresql+psycopg", "postgresql")
-    with psycopg.connect(dsn, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    url = postgres.rsplit("/", 1)[0] + f"/{name}"
+    url = postgres_cluster.new_database()
     app = create_app({**settings(url), "RATE_LIMITS": True})
     yield app
     app.extensions["printables_db"].dispose()
-    with psycopg.connect(dsn, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    postgres_cluster.drop_database(url)

@@ -17,7 +17,11 @@ from browser_support import (  # noqa: F401 (fixtures for Chromium tests)
 )
 from flask import Flask
 from flask.testing import FlaskClient
-from postgres_support import postgres, postgres_app  # noqa: F401 (fixtures for PostgreSQL)
+from postgres_support import (  # noqa: F401 (fixtures for PostgreSQL)
+    postgres,
+    postgres_app,
+    postgres_cluster,
+)
 from webapp_support import Clock, TemplateCache, add_teacher, log_in
 
 import webapp.db

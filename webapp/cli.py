@@ -144,3 +144,36 @@ def list_teachers() -> None:
     with _app_context(), read() as db:
         for name in teacher_names(db):
             click.echo(name)
+
+
+@teacher.command("restore")
+@click.argument("username")
+@click.option("--from", "backup_url", required=True, metavar="BACKUP_URL",
+              help="The backup's database (a pg_dump restored into a scratch database, or "
+              "a copy of the SQLite file), as an SQLAlchemy URL.")  # fmt: skip
+def restore_teacher(username: str, backup_url: str) -> None:
+    """Bring back USERNAME's sessions, timers and scan uploads that this database no
+    longer has, from a backup; everyone else's data stays as it is now (docs/deploy.md)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from webapp.db import make_engine, read, write
+    from webapp.restore import RestoreError, restore, summary
+
+    with _app_context():
+        try:
+            backup = make_engine(backup_url)
+        except (SQLAlchemyError, ImportError, ValueError) as error:
+            raise click.ClickException(f"--from is not a database URL: {error}") from None
+        try:
+            with read(backup) as old, write() as db:
+                done = restore(old, db, username)
+        except RestoreError as error:
+            raise click.ClickException(str(error)) from None
+        except SQLAlchemyError as error:
+            reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+            raise click.ClickException(f"the backup could not be read: {reason}") from None
+        finally:
+            backup.dispose()
+    for note in done.notes:
+        click.echo(f"Note: {note}.")
+    click.echo(summary(done) + ".")

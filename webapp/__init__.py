@@ -43,7 +43,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from webapp import settings
 
-    app = Flask(__name__, template_folder=template_folder(), instance_relative_config=True)
+    app = Flask(__name__, template_folder=template_folder(), instance_relative_config=True,
+                instance_path=settings.instance_path())  # fmt: skip
     settings.load(app, test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 

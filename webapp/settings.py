@@ -12,7 +12,8 @@ The settings (:data:`KNOWN`): ``DATABASE_URL`` (default: an SQLite file in the i
 folder), ``SECRET_KEY`` (default: made once and kept in the instance folder: one host's
 disk, so several servers need it set), ``BASE_URL`` (the address pupils' phones reach,
 for QR codes), ``BEHIND_PROXY`` (trust one reverse proxy's ``X-Forwarded-*`` headers) and
-``GRADE_UPLOAD_MOST`` (bytes of the largest scan upload).
+``GRADE_UPLOAD_MOST`` (bytes of the largest scan upload). ``PRINTABLES_INSTANCE_PATH``
+names the instance folder (where a lone server keeps its SQLite file and secret key).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 CONFIG_ENV = "PRINTABLES_CONFIG"
 """The environment variable naming the config file."""
+INSTANCE_ENV = "PRINTABLES_INSTANCE_PATH"
+"""The environment variable naming the instance folder (the SQLite file and a secret key
+made on one host; by default Flask's, beside the installed package, which a service may
+not be allowed to write)."""
 KNOWN = {
     "DATABASE_URL": "the database (SQLAlchemy URL), e.g. postgresql+psycopg://app@db/printables",
     "SECRET_KEY": "signs cookies: the same on every server, kept secret",
@@ -41,6 +46,12 @@ FALSE = ("", "0", "false", "no", "off")
 
 class ConfigError(ValueError):
     """A config file that cannot be used, saying why in one line."""
+
+
+def instance_path() -> str | None:
+    """The instance folder ``PRINTABLES_INSTANCE_PATH`` names (absolute), if any."""
+    named = os.environ.get(INSTANCE_ENV, "").strip()
+    return str(Path(named).resolve()) if named else None
 
 
 def config_file() -> Path | None:
@@ -74,7 +85,8 @@ def load(app: Flask, test_config: dict[str, Any] | None = None) -> None:
     if path is not None:
         app.config.update(read_config_file(path))
     app.config.from_prefixed_env("PRINTABLES")
-    app.config.pop("CONFIG", None)  # PRINTABLES_CONFIG names the file; it is no setting
+    for named in ("CONFIG", "INSTANCE_PATH"):  # they name a file and a folder; no settings
+        app.config.pop(named, None)
     if test_config:
         app.config.update(test_config)
 

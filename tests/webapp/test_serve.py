@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from live_server import free_port
 from mat_helpers import SOLUTION, join, new_session
 
-from webapp import serving
+from webapp import clock, serving
 from webapp.serving import listen, waitress_server
 
 BIN = Path(sys.executable).parent
@@ -369,3 +369,25 @@ def _is_zombie(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     except OSError:
         return True
+
+
+def test_a_press_is_timed_in_the_databases_clock_whatever_this_hosts_says(
+    app: Flask, teacher: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """This host's clock 7 s ahead of the database's (webapp/clock.py measured it): the
+    set's start and a press's kernel arrival stamp are both told in the database's clock,
+    so the press is timed as on any other server, not 7 s late."""
+    monkeypatch.setattr(clock, "_offset", -7.0)
+    session_id, code = new_session(teacher)
+    ann = join(app, code, "Ann")
+    assert teacher.post(f"/sessions/{session_id}/rounds", data={"round": "0"}).status_code == 303
+    with served(app) as port:
+        connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+        sent = time.time() - 7.0
+        connection.sendall(press_request(app, ann, port, code))
+        assert answered(connection).startswith("HTTP/1.1 303")
+        delivered = time.time() - 7.0
+        connection.close()
+    started, hands = recorded(teacher, session_id)
+    assert abs(started - (time.time() - 7.0)) < 5.0  # the start: the database's time
+    assert math.floor(sent - started) <= hands["Ann"] <= math.floor(delivered - started)

@@ -43,6 +43,7 @@ from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer, create_server
 from waitress.task import WSGITask
+from waitress.utilities import RequestEntityTooLarge
 
 from webapp import clock
 from webapp.db import ARRIVED
@@ -141,10 +142,18 @@ def waitress_server(app: Flask, sockets: list[socket.socket], threads: int) -> A
         ident="Printables",
         max_request_body_size=body_most(app),  # refused unread
     )
+    limits = {"form_most": int(app.config["MAX_CONTENT_LENGTH"]), "upload_paths": UPLOAD_PATHS}
+    channel = type("AppChannel", (StampingChannel,), limits)
     for dispatcher in dispatchers.values():  # one listening server a socket
         if isinstance(dispatcher, TcpWSGIServer):
-            dispatcher.channel_class = StampingChannel
+            dispatcher.channel_class = channel
     return server
+
+
+UPLOAD_PATHS = frozenset({"/grade"})
+"""Where a request body may be larger than a form's (``MAX_CONTENT_LENGTH``): the upload
+of scans to grade. Anywhere else a larger body is refused from its headers, unread, so no
+one fills the server's disk by posting 250 MB to the login page."""
 
 
 def body_most(app: Flask) -> int:
@@ -182,9 +191,21 @@ class StampedRequest(HTTPRequestParser):  # type: ignore[misc]
 
     def received(self, data: bytes) -> int:
         consumed: int = super().received(data)
+        if self.channel is not None and not self.completed and self.headers_finished:
+            self._refuse_large_form(self.channel)
         if self.completed and self.arrived is None and self.channel is not None:
             self.arrived = self.channel.read_at
         return consumed
+
+    def _refuse_large_form(self, channel: StampingChannel) -> None:
+        """A body larger than a form's, announced or (chunked) sent so far, to any address
+        but an upload's: refused now (413), the rest never read."""
+        if self.path in channel.upload_paths:
+            return
+        size = self.body_bytes_received if self.chunked else self.content_length
+        if size > channel.form_most:
+            self.error = RequestEntityTooLarge(f"exceeds {channel.form_most} bytes")
+            self.completed = True
 
     def close(self) -> None:
         self.channel = None  # the channel holds its requests: no cycle left behind
@@ -197,6 +218,8 @@ class StampingChannel(HTTPChannel):  # type: ignore[misc]
 
     task_class = StampedTask
     read_at = 0.0  # when the bytes of the last read reached the machine
+    form_most = 64 * 1024  # the app's MAX_CONTENT_LENGTH (set by waitress_server)
+    upload_paths: frozenset[str] = frozenset()  # where a larger body may go
 
     def parser_class(self, adj: Any) -> StampedRequest:
         """A new request on this connection (waitress calls ``parser_class(adj)``)."""

@@ -391,3 +391,27 @@ def test_a_press_is_timed_in_the_databases_clock_whatever_this_hosts_says(
     started, hands = recorded(teacher, session_id)
     assert abs(started - (time.time() - 7.0)) < 5.0  # the start: the database's time
     assert math.floor(sent - started) <= hands["Ann"] <= math.floor(delivered - started)
+
+
+def test_only_the_scans_upload_may_send_more_than_a_form(app: Flask, teacher: FlaskClient) -> None:
+    """waitress reads bodies up to an upload of scans (200 MB and a quarter) for
+    ``/grade``; to any other address, a body larger than a form's is refused from its
+    headers (413), whether announced or sent in chunks, and never read to disk."""
+    with served(app) as port:
+        for head in (b"Content-Length: 1000000\r\n\r\n", b"Transfer-Encoding: chunked\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+                connection.sendall(
+                    b"POST /login HTTP/1.1\r\nHost: localhost\r\n"
+                    b"Content-Type: application/x-www-form-urlencoded\r\n" + head
+                )
+                if b"chunked" in head:
+                    piece = b"x" * 70_000
+                    connection.sendall(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
+                assert answered(connection).startswith("HTTP/1.1 413"), head
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(b"POST /grade HTTP/1.1\r\nHost: localhost\r\n"
+                               b"Content-Type: multipart/form-data; boundary=x\r\n"
+                               b"Content-Length: 1000000\r\n\r\n")  # fmt: skip
+            connection.settimeout(1.0)
+            with pytest.raises(TimeoutError):  # waiting for the upload's bytes: no refusal
+                connection.recv(4096)

@@ -35,6 +35,7 @@ from pathlib import Path
 from flask import Flask, Response, current_app, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 from sqlalchemy import delete
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -72,11 +73,27 @@ def secret_key(instance: Path) -> str:
     return key
 
 
+class ClockSigner(TimestampSigner):
+    """itsdangerous's signer, its timestamps on the database's clock (:func:`now`): a
+    cookie signed on one app server is read on another, and a signature stamped by a
+    host whose clock runs ahead would be refused as from the future."""
+
+    def get_timestamp(self) -> int:
+        return int(now())
+
+
 class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, marked Secure when the request came over HTTPS."""
+    """Flask's signed-cookie sessions, marked Secure when the request came over HTTPS, and
+    stamped on the database's clock (:class:`ClockSigner`)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (bool(request) and request.is_secure)
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        serializer = super().get_signing_serializer(app)
+        if serializer is not None:
+            serializer.signer = ClockSigner
+        return serializer
 
 
 MAX_BODY = 64 * 1024

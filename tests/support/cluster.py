@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import glob
 import os
+import resource
 import shutil
 import subprocess
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO
 
@@ -33,6 +35,18 @@ CONFIG = PROJECT / "deploy" / "haproxy.cfg"
 """The balancer's configuration, as docs/deploy.md gives it."""
 SERVERS_IN_CONFIG = 3
 """The app servers ``deploy/haproxy.cfg`` names (``PRINTABLES_APP1`` to ``3``)."""
+MAXCONN = 20000
+"""The config's ``maxconn``: HAProxy needs two open files a connection for it, and stops
+where the machine allows fewer (this one's limit may be lower than a server's)."""
+
+
+def connection_limit() -> int:
+    """:data:`MAXCONN`, or fewer where this process may not open twice as many files
+    (``-n`` takes precedence over the config's ``maxconn``)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard == resource.RLIM_INFINITY:
+        return MAXCONN
+    return max(100, min(MAXCONN, (hard - 100) // 2))
 
 
 def haproxy() -> str | None:
@@ -70,7 +84,7 @@ class Balancer:
         """Start HAProxy and wait until a request through it is answered by a server."""
         self._log = self.log_path.open("ab")
         self._process = subprocess.Popen(
-            [self.program, "-db", "-f", str(CONFIG)],
+            [self.program, "-db", "-n", str(connection_limit()), "-f", str(CONFIG)],
             env=self.env,
             stdout=self._log,
             stderr=subprocess.STDOUT,
@@ -154,17 +168,18 @@ class Cluster:
         )
 
     def start(self) -> None:
-        """The servers (in turn: the first makes the schema, the others find it), then the
-        balancer."""
-        started: list[LiveServer] = []
+        """The servers (the first alone: it makes the schema; then the others together,
+        which find it), then the balancer."""
+        first, *others = self.servers
         try:
-            for server in self.servers:
-                server.start(timeout=60.0)
-                started.append(server)
+            first.start(timeout=60.0)
+            with ThreadPoolExecutor(max(1, len(others))) as pool:
+                for starting in [pool.submit(server.start, 60.0) for server in others]:
+                    starting.result()
             if self.balancer is not None:
                 self.balancer.start()
         except BaseException:
-            for server in started:
+            for server in self.servers:
                 server.stop()
             raise
 

@@ -8,6 +8,7 @@ import io
 import os
 import re
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +16,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from grade_pages import pupil_page, wait_done
-from webapp_support import PASSWORD, add_teacher
+from webapp_support import PASSWORD, add_teacher, log_in
 from werkzeug.test import TestResponse
 
+import webapp.clock
 from webapp import create_app
 from webapp.db import read
 from webapp.security import CONTENT_SECURITY_POLICY
@@ -299,6 +301,21 @@ def test_cookies_are_httponly_lax_and_secure_only_over_https(app: Flask) -> None
     assert "; Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
     dashboard = secure.get("/dashboard", base_url="https://localhost")
     assert dashboard.status_code == 200
+
+
+def test_a_login_on_a_server_whose_clock_runs_ahead_holds_on_the_others(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several servers share one database's clock (webapp.clock): a cookie signed on a
+    host whose clock is 7 s ahead is not "from the future" on the next server."""
+    add_teacher(app, "ada", cheap=True)
+    client = app.test_client()
+    real = time.time
+    with monkeypatch.context() as ahead:  # this host's clock, corrected by its offset
+        ahead.setattr(time, "time", lambda: real() + 7)
+        ahead.setattr(webapp.clock, "_offset", -7.0)
+        log_in(client, "ada")
+    assert client.get("/dashboard").status_code == 200, "logged out by another server"
 
 
 # --- the secret key ------------------------------------------------------------------------

@@ -33,6 +33,8 @@ from live_server import PROJECT, LiveServer, free_port
 
 CONFIG = PROJECT / "deploy" / "haproxy.cfg"
 """The balancer's configuration, as docs/deploy.md gives it."""
+MAXCONN = 20000
+"""The config's ``global maxconn``."""
 SERVERS_IN_CONFIG = 3
 """The app servers ``deploy/haproxy.cfg`` names (``PRINTABLES_APP1`` to ``3``)."""
 MAXCONN = 20000
@@ -54,6 +56,15 @@ def haproxy() -> str | None:
     return shutil.which("haproxy") or next(
         (p for p in ("/usr/sbin/haproxy",) if Path(p).is_file()), None
     )
+
+
+def connection_limit() -> int:
+    """The config's ``maxconn``, or less where the open-file limit is too low for it:
+    HAProxy needs two files a connection and refuses to start without them."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard == resource.RLIM_INFINITY:
+        return MAXCONN
+    return max(100, min(MAXCONN, (hard - 1000) // 2))
 
 
 def libfaketime() -> str | None:
@@ -103,6 +114,11 @@ class Balancer:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"haproxy did not answer within {timeout} s: {self.log()}")
+
+    @property
+    def pid(self) -> int | None:
+        """HAProxy's process id while it runs."""
+        return self._process.pid if self._process is not None else None
 
     def stop(self) -> None:
         process, self._process = self._process, None

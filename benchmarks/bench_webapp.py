@@ -97,7 +97,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import quote, urlencode, urlsplit
 
 from printables.cards import FOUR_D
@@ -367,6 +367,39 @@ class Server:
         except ProcessLookupError:
             pass
 
+    def cpu_used(self, children: float) -> float:
+        """CPU seconds the server used, once stopped: this process's children's since they
+        used ``children`` (gunicorn's arbiter waits for its workers as it stops)."""
+        return cpu(resource.RUSAGE_CHILDREN) - children
+
+
+class Running(Protocol):
+    """A started server as a run uses it: a :class:`Server`, or what another benchmark
+    starts instead (``bench_cluster.py``: several servers behind a balancer)."""
+
+    port: int  # on 127.0.0.1: what the phones and the teacher connect to
+    access_log: Path  # gunicorn's, as LOG_FORMAT writes it (may not exist)
+    error_log: Path  # read once the server has stopped, for its last traceback
+
+    def stop(self) -> None: ...
+
+    def cpu_used(self, children: float) -> float: ...
+
+
+Launch = Callable[[Options, Path, dict[str, str]], Running]
+"""Starts a run's server: the options, the run's folder and the environment (the
+database's URL and the secret key), as :func:`start_server` takes them."""
+
+
+@dataclass(frozen=True)
+class Burst:
+    """Calls around the Done burst, for a benchmark that reads counters there
+    (``bench_cluster.py``: the database's): ``begin`` as the phones are released to press,
+    ``end`` once every phone's Done is answered (or given up)."""
+
+    begin: Callable[[], None]
+    end: Callable[[], None]
+
 
 def start_server(options: Options, folder: Path, environment: dict[str, str]) -> Server:
     """gunicorn, or ``printables serve``, on 127.0.0.1 and a free port, in its own
@@ -407,7 +440,7 @@ def start_server(options: Options, folder: Path, environment: dict[str, str]) ->
     raise RuntimeError("gunicorn did not answer within 60 s")
 
 
-def last_error(server: Server) -> list[str]:
+def last_error(server: Running) -> list[str]:
     """The last lines of the last traceback in the server's error log, if any."""
     text = server.error_log.read_text() if server.error_log.exists() else ""
     if "Traceback" not in text:
@@ -539,6 +572,19 @@ class Classroom:
     joined: threading.Barrier
     ready_to_press: threading.Barrier
     paced_over: threading.Event = field(default_factory=threading.Event)
+    burst: Burst | None = None
+    answered: int = 0  # phones whose Done was answered or given up
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def press_over(self) -> None:
+        """One phone's Done answered (or given up); the last one ends the burst."""
+        if self.burst is None:
+            return
+        with self.lock:
+            self.answered += 1
+            last = self.answered == self.options.students
+        if last:
+            self.burst.end()
 
 
 def teacher_setup(
@@ -594,7 +640,7 @@ def play(room: Classroom, student: Student) -> None:
     options, browser = room.options, student.browser
     rng = random.Random(options.seed * 100_003 + student.number)
     code = room.codes[student.session]
-    pressed = False
+    pressed = over = False
     try:
         try:
             time.sleep(rng.uniform(0, options.join_spread))
@@ -637,7 +683,11 @@ def play(room: Classroom, student: Student) -> None:
         room.ready_to_press.wait(timeout=300)
         time.sleep(rng.uniform(0, options.done_spread))
         form = {"csrf_token": token, "round": number, "claim": "done", "answer": answer}
-        went = browser.post("done", f"/play/{code}/hand", form, expect=(200,), script=True)
+        try:
+            went = browser.post("done", f"/play/{code}/hand", form, expect=(200,), script=True)
+        finally:
+            over = True
+            room.press_over()
         student.pressed, student.pressed_wall = went.sent, went.sent_wall
         if "Recorded at" not in json.loads(went.text).get("recorded", ""):
             raise StepFailed("the answer to Done shows no recorded time")
@@ -649,6 +699,9 @@ def play(room: Classroom, student: Student) -> None:
         if not pressed:
             with contextlib.suppress(threading.BrokenBarrierError):
                 room.ready_to_press.wait(timeout=300)
+    finally:
+        if not over:
+            room.press_over()
 
 
 def verify(room: Classroom, students: Sequence[Student]) -> tuple[int, int, list[str]]:
@@ -737,9 +790,16 @@ def address(run: int, student: int) -> str:
     return f"127.{run % 250 + 1}.{student // 250}.{student % 250 + 2}"
 
 
-def run_once(options: Options, check: Checks, number: int) -> RunResult:
-    """Run ``number`` (from 0): a fresh server; each phone has its own loopback address,
-    new each run (:func:`address`), so a reused database's rate limits start afresh."""
+def run_once(
+    options: Options,
+    check: Checks,
+    number: int,
+    launch: Launch = start_server,
+    burst: Burst | None = None,
+) -> RunResult:
+    """Run ``number`` (from 0): a fresh server (started by ``launch``); each phone has its
+    own loopback address, new each run (:func:`address`), so a reused database's rate
+    limits start afresh. ``burst``: calls as the Done burst begins and ends."""
     sessions = math.ceil(options.students / options.per_session)
     username = f"bench{secrets.randbelow(10**9):09d}"
     with tempfile.TemporaryDirectory(prefix="bench_webapp_") as name:
@@ -757,13 +817,15 @@ def run_once(options: Options, check: Checks, number: int) -> RunResult:
         load = os.getloadavg()[0]
         began, children = time.perf_counter(), cpu(resource.RUSAGE_CHILDREN)
         mine, busy = cpu(resource.RUSAGE_SELF), machine_busy()
-        server = start_server(options, folder, environment)
+        server = launch(options, folder, environment)
         try:
             recorder = Recorder()
             teacher, ids, codes = teacher_setup(server.port, recorder, username, sessions)
             room = Classroom(
                 options, server.port, recorder, teacher, ids, codes, check,
-                threading.Barrier(options.students + 1), threading.Barrier(options.students),
+                threading.Barrier(options.students + 1),
+                threading.Barrier(options.students, action=burst.begin if burst else None),
+                burst=burst,
             )  # fmt: skip
             students = [
                 Student(k, k % sessions, f"Student {k + 1:03d}", k % 4 != 3,
@@ -791,7 +853,7 @@ def run_once(options: Options, check: Checks, number: int) -> RunResult:
             server.stop()
         wall = time.perf_counter() - began
         client_cpu = cpu(resource.RUSAGE_SELF) - mine
-        server_cpu = cpu(resource.RUSAGE_CHILDREN) - children
+        server_cpu = server.cpu_used(children)
         others_cpu = max(0.0, machine_busy() - busy - client_cpu - server_cpu)  # tick-rounded
         samples = recorder.samples
         return RunResult(

@@ -91,6 +91,11 @@ class LiveServer:
         self.stop()
         raise RuntimeError(f"gunicorn did not answer within {timeout} s: {self.log()}")
 
+    @property
+    def pid(self) -> int | None:
+        """The gunicorn arbiter's process id while it runs (its workers are its children)."""
+        return self._process.pid if self._process is not None else None
+
     def stop(self) -> None:
         """Kill gunicorn's process group (the arbiter and its workers) and wait for it."""
         process, self._process = self._process, None

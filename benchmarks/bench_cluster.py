@@ -72,6 +72,7 @@ from bench_webapp import (  # beside this file
     Browser,
     Burst,
     Checks,
+    Launch,
     Options,
     Recorder,
     RunResult,
@@ -258,13 +259,15 @@ class Started:
                 tree_cpu(table, self.database.postmaster()))  # fmt: skip
 
     def stop(self) -> None:
-        last = self.readings()
-        self.counters = (self._counters, self.database.read(self.url))
-        self.app_cpu, self.balancer_cpu, self.database_cpu = (
-            b - a for a, b in zip(self._first, last, strict=True)
-        )
-        self.cluster.stop()
-        self.error_log.write_text(self.cluster.logs())
+        try:
+            last = self.readings()
+            self.app_cpu, self.balancer_cpu, self.database_cpu = (
+                b - a for a, b in zip(self._first, last, strict=True)
+            )
+            self.counters = (self._counters, self.database.read(self.url))
+        finally:
+            self.cluster.stop()
+            self.error_log.write_text(self.cluster.logs())
 
     def cpu_used(self, children: float) -> float:
         return self.app_cpu
@@ -279,7 +282,7 @@ class Trial:
     burst: tuple[Counters, Counters] | None = None
 
 
-def launcher(setup: Setup, trial: Trial, database: Database) -> Any:
+def launcher(setup: Setup, trial: Trial, database: Database) -> Launch:
     """A ``bench_webapp.Launch`` that starts ``setup`` on the run's database."""
 
     def launch(options: Options, folder: Path, environment: dict[str, str]) -> Started:
@@ -307,18 +310,22 @@ def launcher(setup: Setup, trial: Trial, database: Database) -> Any:
 
 
 def bursting(trial: Trial, database: Database, url: str) -> Burst:
-    """The database's counters read as the Done burst begins and ends."""
+    """The database's counters read as the Done burst begins and ends (a reading that
+    fails leaves the burst's figures out, never the phones stuck at their barrier)."""
     readings: list[Counters] = []
 
-    def begin() -> None:
-        readings.append(database.read(url))
+    def read() -> None:
+        try:
+            readings.append(database.read(url))
+        except Exception as error:  # reported; the run goes on
+            print(f"the database's counters could not be read: {error!r}", flush=True)
 
     def end() -> None:
-        readings.append(database.read(url))
+        read()
         if len(readings) == 2:
             trial.burst = (readings[0], readings[1])
 
-    return Burst(begin, end)
+    return Burst(read, end)
 
 
 # --- figures ---------------------------------------------------------------------------

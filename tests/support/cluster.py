@@ -33,8 +33,6 @@ from live_server import PROJECT, LiveServer, free_port
 
 CONFIG = PROJECT / "deploy" / "haproxy.cfg"
 """The balancer's configuration, as docs/deploy.md gives it."""
-MAXCONN = 20000
-"""The config's ``global maxconn``."""
 SERVERS_IN_CONFIG = 3
 """The app servers ``deploy/haproxy.cfg`` names (``PRINTABLES_APP1`` to ``3``)."""
 MAXCONN = 20000
@@ -56,15 +54,6 @@ def haproxy() -> str | None:
     return shutil.which("haproxy") or next(
         (p for p in ("/usr/sbin/haproxy",) if Path(p).is_file()), None
     )
-
-
-def connection_limit() -> int:
-    """The config's ``maxconn``, or less where the open-file limit is too low for it:
-    HAProxy needs two files a connection and refuses to start without them."""
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    if hard == resource.RLIM_INFINITY:
-        return MAXCONN
-    return max(100, min(MAXCONN, (hard - 1000) // 2))
 
 
 def libfaketime() -> str | None:

@@ -15,6 +15,10 @@ setups, one after the other in the same run, each on a new database of that Post
 - *alone*: one gunicorn server of ``servers x workers`` sync workers, the same number in
   all, which the phones reach directly.
 
+With ``--serve`` both setups run ``printables serve`` servers (``--workers`` processes
+each, as ``deploy/printables.service`` runs them) in place of gunicorn's: they time a
+press when its bytes reach the server, so no server's queue can reorder a class.
+
 All of it on this machine: the phones, the servers, HAProxy and PostgreSQL share its cores.
 
 Prints per setup: count, failures, median, p99 and max of every kind of request (client
@@ -97,17 +101,20 @@ SHOWN = ("check", "state poll", "done")
 
 @dataclass(frozen=True)
 class Setup:
-    """``servers`` gunicorn servers of ``workers`` sync workers, behind HAProxy or alone."""
+    """``servers`` gunicorn servers of ``workers`` sync workers (or ``printables serve``
+    servers of ``workers`` processes), behind HAProxy or alone."""
 
     servers: int
     workers: int
     balancer: bool
+    serve: bool = False
 
     @property
     def name(self) -> str:
         workers = f"{self.workers} worker" + ("s" if self.workers > 1 else "")
         servers = f"{self.servers} server" + ("s" if self.servers > 1 else "")
-        return f"{servers} x {workers}" + (" behind HAProxy" if self.balancer else " alone")
+        kind = "printables serve " if self.serve else ""
+        return f"{kind}{servers} x {workers}" + (" behind HAProxy" if self.balancer else " alone")
 
 
 # --- CPU from /proc --------------------------------------------------------------------
@@ -289,6 +296,7 @@ def launcher(setup: Setup, trial: Trial, database: Database) -> Launch:
         cluster = Cluster(
             folder, options.database, servers=setup.servers, workers=setup.workers,
             balancer=setup.balancer, secret_key=environment["PRINTABLES_SECRET_KEY"],
+            serve=setup.serve,
         )  # fmt: skip
         try:  # the servers at once (the schema is made under a lock), then the balancer
             with ThreadPoolExecutor(max_workers=setup.servers) as pool:
@@ -493,6 +501,9 @@ def main() -> None:
                         help="sync workers a server behind HAProxy (the one alone gets "
                         "servers x workers)")  # fmt: skip
     parser.add_argument("--runs", type=positive(int), default=1)
+    parser.add_argument("--serve", action="store_true",
+                        help="printables serve servers (as docs/deploy.md runs them) in place "
+                        "of gunicorn's")  # fmt: skip
     parser.add_argument("--poll", type=positive(float), default=2.0)
     parser.add_argument("--polls", type=positive(int), default=3)
     parser.add_argument("--join-spread", type=float, default=2.0)
@@ -528,8 +539,8 @@ def main() -> None:
 
 
 def bench(args: argparse.Namespace, per_session: int, database: Database) -> bool:
-    setups = (Setup(args.servers, args.workers, True),
-              Setup(1, args.servers * args.workers, False))  # fmt: skip
+    setups = (Setup(args.servers, args.workers, True, args.serve),
+              Setup(1, args.servers * args.workers, False, args.serve))  # fmt: skip
     sessions = math.ceil(args.students / per_session)
     print(f"== {args.students} phones in {sessions} sessions ({per_session} a session), "
           f"PostgreSQL, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; "

@@ -27,8 +27,13 @@ RETRY = 5.0
 """Seconds before measuring again after the database did not answer."""
 SAMPLES = 5
 """Round trips a measurement takes; the fastest one's reading is kept."""
+TRIP_MOST = 0.05
+"""Seconds: a later measurement whose fastest round trip took longer (a server or
+database busy with a class's burst) may be off by half of it, and is not taken; the
+offset in use stays, and it is measured again after :data:`RETRY` seconds."""
 
 _offset = 0.0
+_measured = False
 _next = 0.0
 _lock = threading.Lock()
 
@@ -57,18 +62,24 @@ def measure(engine: Engine) -> tuple[float, float]:
 
 def follow(engine: Engine) -> None:
     """Measure the offset if it is due (:data:`REFRESH`); a database on this host (SQLite)
-    needs none. A database that does not answer keeps the last offset, and is asked
+    needs none. A database that does not answer, or answers too slowly to trust
+    (:data:`TRIP_MOST`, after the first measurement), keeps the last offset, and is asked
     again after :data:`RETRY` seconds."""
-    global _offset, _next
+    global _offset, _measured, _next
     if engine.dialect.name == "sqlite" or time.monotonic() < _next:
         return
     if not _lock.acquire(blocking=False):  # another thread of this process measures
         return
     try:
         try:
-            _offset, _trip = measure(engine)
-            _next = time.monotonic() + REFRESH
+            offset, trip = measure(engine)
         except SQLAlchemyError:  # the next request's own query says what is wrong
             _next = time.monotonic() + RETRY
+            return
+        if _measured and trip > TRIP_MOST:
+            _next = time.monotonic() + RETRY
+            return
+        _offset, _measured = offset, True
+        _next = time.monotonic() + REFRESH
     finally:
         _lock.release()

@@ -30,12 +30,13 @@ import math
 import os
 import secrets
 import time
+from datetime import datetime
 from pathlib import Path
 
 from flask import Flask, Response, current_app, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 from sqlalchemy import delete
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -73,13 +74,33 @@ def secret_key(instance: Path) -> str:
     return key
 
 
+SIGNED_AHEAD_MOST = 30
+"""Seconds a cookie's signature may seem to come from the future: what two app servers'
+measures of the database's clock may still differ by (a few milliseconds, but one
+second's difference in whole seconds near a second's turn, and more for a measure taken
+under load). itsdangerous refuses any, and a phone would lose its seat."""
+
+
 class ClockSigner(TimestampSigner):
     """itsdangerous's signer, its timestamps on the database's clock (:func:`now`): a
     cookie signed on one app server is read on another, and a signature stamped by a
-    host whose clock runs ahead would be refused as from the future."""
+    host whose clock runs ahead would be refused as from the future. One that seems
+    ahead by up to :data:`SIGNED_AHEAD_MOST` seconds is taken."""
 
     def get_timestamp(self) -> int:
         return int(now())
+
+    def unsign(  # type: ignore[override]
+        self, signed_value: str | bytes, max_age: int | None = None, return_timestamp: bool = False
+    ) -> tuple[bytes, datetime] | bytes:
+        value, signed = super().unsign(signed_value, None, True)  # the signature checked
+        if max_age is not None:
+            age = self.get_timestamp() - int(signed.timestamp())
+            if not -SIGNED_AHEAD_MOST <= age <= max_age:
+                raise SignatureExpired(f"Signature age {age} is outside -{SIGNED_AHEAD_MOST} "
+                                       f"to {max_age} seconds", payload=value,
+                                       date_signed=signed)  # fmt: skip
+        return (value, signed) if return_timestamp else value
 
 
 class SessionInterface(SecureCookieSessionInterface):

@@ -127,9 +127,10 @@ class Balancer:
 
 
 class Cluster:
-    """``servers`` gunicorn servers (``workers`` sync processes each) on the database at
-    ``database_url``, behind a :class:`Balancer`; ``servers=1`` and ``balancer=False``
-    give one server alone, to compare with."""
+    """``servers`` gunicorn servers (``workers`` sync processes each; with ``serve``,
+    ``printables serve`` servers) on the database at ``database_url``, behind a
+    :class:`Balancer`; ``servers=1`` and ``balancer=False`` give one server alone, to
+    compare with."""
 
     def __init__(
         self,
@@ -139,10 +140,11 @@ class Cluster:
         workers: int = 2,
         balancer: bool = True,
         secret_key: str = "cluster-secret",
+        serve: bool = False,
     ) -> None:
         self.folder = folder
         self.servers = [
-            LiveServer(self._server_folder(k), workers=workers, secret_key=secret_key)
+            LiveServer(self._server_folder(k), workers, secret_key, serve)
             for k in range(1, servers + 1)
         ]
         self.balancer = (

@@ -35,15 +35,19 @@ def _no_control_socket() -> list[str]:
 
 
 class LiveServer:
-    """``gunicorn -w WORKERS 'webapp:create_app()'`` on 127.0.0.1, its data in ``folder``.
+    """``gunicorn -w WORKERS 'webapp:create_app()'`` on 127.0.0.1, its data in ``folder``;
+    or, with ``serve``, ``printables serve --workers WORKERS`` as docs/deploy.md runs it.
 
     The environment names the database, the secret key and the public base URL, so a
     restart finds the same data and keeps everyone's cookies valid.
     """
 
-    def __init__(self, folder: Path, workers: int = 2, secret_key: str = "e2e-secret") -> None:
+    def __init__(
+        self, folder: Path, workers: int = 2, secret_key: str = "e2e-secret", serve: bool = False
+    ) -> None:
         self.folder = folder
         self.workers = workers
+        self.serve = serve
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder / "gunicorn.log"
@@ -56,21 +60,20 @@ class LiveServer:
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
+    def command(self) -> list[str]:
+        """The server's command line."""
+        if self.serve:
+            return [str(BIN / "printables"), "serve", "--host", "127.0.0.1", "--port",
+                    str(self.port), "--workers", str(self.workers)]  # fmt: skip
+        address, workers = f"127.0.0.1:{self.port}", str(self.workers)
+        return [str(BIN / "gunicorn"), "-w", workers, "-b", address, "--graceful-timeout", "2",
+                *_no_control_socket(), "webapp:create_app()"]  # fmt: skip
+
     def start(self, timeout: float = 30.0) -> None:
-        """Start gunicorn and wait until it answers."""
+        """Start the server and wait until it answers."""
         self._log = self.log_path.open("ab")
         self._process = subprocess.Popen(
-            [
-                str(BIN / "gunicorn"),
-                "-w",
-                str(self.workers),
-                "-b",
-                f"127.0.0.1:{self.port}",
-                "--graceful-timeout",
-                "2",
-                *_no_control_socket(),
-                "webapp:create_app()",
-            ],
+            self.command(),
             env=self.env,
             cwd=PROJECT,
             stdout=self._log,

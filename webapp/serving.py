@@ -47,6 +47,7 @@ from waitress.utilities import RequestEntityTooLarge
 
 from webapp import clock
 from webapp.db import ARRIVED
+from webapp.settings import flag
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -141,6 +142,10 @@ def waitress_server(app: Flask, sockets: list[socket.socket], threads: int) -> A
         connection_limit=CONNECTIONS,
         ident="Printables",
         max_request_body_size=body_most(app),  # refused unread
+        # Behind a proxy the app reads its X-Forwarded-* headers (webapp/security.py):
+        # waitress must pass them on, not drop them as from a proxy it was not told of
+        # (every phone would seem to come from the proxy's address).
+        clear_untrusted_proxy_headers=not flag(app.config.get("BEHIND_PROXY")),
     )
     limits = {"form_most": int(app.config["MAX_CONTENT_LENGTH"]), "upload_paths": UPLOAD_PATHS}
     channel = type("AppChannel", (StampingChannel,), limits)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,7 +25,7 @@ from flask.testing import FlaskClient
 from live_server import free_port
 from mat_helpers import SOLUTION, join, new_session
 
-from webapp import clock, serving
+from webapp import clock, create_app, serving
 from webapp.serving import listen, waitress_server
 
 BIN = Path(sys.executable).parent
@@ -415,3 +416,25 @@ def test_only_the_scans_upload_may_send_more_than_a_form(app: Flask, teacher: Fl
             connection.settimeout(1.0)
             with pytest.raises(TimeoutError):  # waiting for the upload's bytes: no refusal
                 connection.recv(4096)
+
+
+@pytest.mark.parametrize("behind_proxy", [True, False], ids=["behind-proxy", "direct"])
+def test_behind_a_proxy_the_served_app_sees_each_phones_address(
+    tmp_path: Path, behind_proxy: bool
+) -> None:
+    """Under ``printables serve`` behind HAProxy, the app reads the phone's address from
+    X-Forwarded-For (rate limits are per address; the first-run page opens only on the
+    server's own computer); waitress must not drop the header. Served directly, a
+    client's X-Forwarded-For is ignored."""
+    database = f"sqlite:///{tmp_path / 'proxy.sqlite3'}"
+    proxied = create_app({"DATABASE_URL": database, "SECRET_KEY": "t",
+                          "BEHIND_PROXY": "1" if behind_proxy else ""})  # fmt: skip
+    with served(proxied) as port:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/setup",
+                                         headers={"X-Forwarded-For": "203.0.113.9"})  # fmt: skip
+        try:
+            with urllib.request.urlopen(request, timeout=10) as page:
+                status = page.status
+        except urllib.error.HTTPError as refused:
+            status = refused.code
+    assert status == (403 if behind_proxy else 200)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,57 @@ def test_check_config_names_each_problem_and_exits_1(
     code, lines = run_check(tmp_path, **env)
     assert code == 1
     assert [line for line in lines if line.startswith("problem:") and said in line], lines
+
+
+def test_servers_starting_together_on_postgresql_upgrade_the_schema_once(
+    postgres_cluster: PostgresCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three servers of a new version start at once on an older database: one takes the
+    advisory lock and upgrades, the others wait for it and find the work done."""
+    import threading
+
+    from sqlalchemy import Connection, inspect, text
+
+    from webapp import schema
+    from webapp.db import make_engine
+
+    url = postgres_cluster.new_database()
+    try:
+        create_app({"DATABASE_URL": url, "SECRET_KEY": "s" * 32}).extensions[
+            "printables_db"
+        ].dispose()
+        ran: list[int] = []
+        current, following = schema.VERSION, schema.VERSION + 1
+
+        def step(db: Connection) -> None:
+            ran.append(following)
+            db.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"))
+            time.sleep(0.5)  # the others arrive while it works
+
+        monkeypatch.setattr(schema, "VERSION", following)
+        monkeypatch.setattr(schema, "UPGRADES", {**schema.UPGRADES, following: step})
+        found: list[int] = []
+        errors: list[BaseException] = []
+
+        def start() -> None:
+            engine = make_engine(url)
+            try:
+                found.append(schema.upgrade(engine))
+            except BaseException as error:
+                errors.append(error)
+            finally:
+                engine.dispose()
+
+        servers = [threading.Thread(target=start) for _ in range(3)]
+        for server in servers:
+            server.start()
+        for server in servers:
+            server.join(timeout=60)
+        assert errors == [] and ran == [following]
+        assert sorted(found) == [current, following, following]  # one upgraded; two found it
+        engine = make_engine(url)
+        with engine.connect() as db:
+            assert inspect(db).has_table("notes")
+        engine.dispose()
+    finally:
+        postgres_cluster.drop_database(url)

@@ -43,6 +43,11 @@ def offset() -> float:
     return _offset
 
 
+def database_time() -> float:
+    """The database's clock now, as this host tells it: seconds since the epoch."""
+    return time.time() + _offset
+
+
 def measure(engine: Engine) -> tuple[float, float]:
     """(the database's clock minus this host's, the round trip it was read in), seconds:
     of :data:`SAMPLES` readings, the one of the fastest round trip, taken at its middle."""

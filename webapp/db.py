@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 
 try:
     import fcntl
@@ -159,7 +158,7 @@ def now() -> float:
     """The clock every timer is computed from, seconds since the epoch: this host's,
     corrected to the database server's (:mod:`webapp.clock`), so that every app server
     of one database tells the same time."""
-    return time.time() + clock.offset()
+    return clock.database_time()
 
 
 ARRIVED = "printables.arrived"

@@ -40,6 +40,7 @@ from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializ
 from sqlalchemy import delete
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from webapp.clock import database_time
 from webapp.db import insert_or_ignore, now, read, write
 from webapp.pages import error_page, wants_json
 from webapp.settings import flag
@@ -82,13 +83,13 @@ under load). itsdangerous refuses any, and a phone would lose its seat."""
 
 
 class ClockSigner(TimestampSigner):
-    """itsdangerous's signer, its timestamps on the database's clock (:func:`now`): a
+    """itsdangerous's signer, its timestamps on the database's clock (:mod:`webapp.clock`): a
     cookie signed on one app server is read on another, and a signature stamped by a
     host whose clock runs ahead would be refused as from the future. One that seems
     ahead by up to :data:`SIGNED_AHEAD_MOST` seconds is taken."""
 
     def get_timestamp(self) -> int:
-        return int(now())
+        return int(database_time())  # the real clock: a test that sets the app's keeps it
 
     def unsign(  # type: ignore[override]
         self, signed_value: str | bytes, max_age: int | None = None, return_timestamp: bool = False

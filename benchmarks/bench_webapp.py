@@ -95,10 +95,12 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote, urlencode, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
+from devices import keep_cookies  # type: ignore[import-not-found]
 
 from printables.cards import FOUR_D
 
@@ -242,14 +244,7 @@ class Browser:
             self.recorder.add(Sample(kind, start, took, 0, False, f"{method} {path}: {error!r}"))
             raise StepFailed(f"{method} {path}: {error!r}") from None
         took = time.perf_counter() - start
-        for header in response.headers.get_all("Set-Cookie") or []:
-            jar: SimpleCookie = SimpleCookie()
-            jar.load(header)
-            for name, morsel in jar.items():
-                if morsel.value == "" or morsel["max-age"] == "0":
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.value
+        keep_cookies(self.cookies, response.headers)
         ok = response.status in tuple(expect)
         note = "" if ok else f"{method} {path} -> {response.status}"
         self.recorder.add(Sample(kind, start, took, response.status, ok, note))

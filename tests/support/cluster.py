@@ -22,14 +22,11 @@ import os
 import resource
 import shutil
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO
 
-from live_server import PROJECT, LiveServer, free_port
+from live_server import PROJECT, LiveServer, free_port, wait_for_answer
 
 CONFIG = PROJECT / "deploy" / "haproxy.cfg"
 """The balancer's configuration, as docs/deploy.md gives it."""
@@ -90,19 +87,11 @@ class Balancer:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._process.poll() is not None:
-                raise RuntimeError(f"haproxy exited: {self.log()}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"haproxy did not answer within {timeout} s: {self.log()}")
+        try:
+            wait_for_answer(self._process, self.url + "/healthz", timeout, "haproxy", self.log)
+        except RuntimeError:
+            self.stop()
+            raise
 
     @property
     def pid(self) -> int | None:

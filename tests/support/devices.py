@@ -25,6 +25,19 @@ STALE = (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)
 """How a kept-alive connection the other end has just closed fails a request."""
 
 
+def keep_cookies(cookies: dict[str, str], headers: http.client.HTTPMessage) -> None:
+    """A response's ``Set-Cookie`` headers applied to a device's ``cookies`` (name ->
+    value), as a browser keeps them: a cookie emptied or expired at once is dropped."""
+    for header in headers.get_all("Set-Cookie") or []:
+        jar: SimpleCookie = SimpleCookie()
+        jar.load(header)
+        for name, morsel in jar.items():
+            if morsel.value == "" or morsel["max-age"] == "0":
+                cookies.pop(name, None)
+            else:
+                cookies[name] = morsel.value
+
+
 @dataclass(frozen=True)
 class Reply:
     """One request's answer, with the device's clock (``time.time()``) just before the
@@ -120,14 +133,7 @@ class Device:
         raise AssertionError("unreachable")
 
     def _keep_cookies(self, headers: http.client.HTTPMessage) -> None:
-        for header in headers.get_all("Set-Cookie") or []:
-            jar: SimpleCookie = SimpleCookie()
-            jar.load(header)
-            for name, morsel in jar.items():
-                if morsel.value == "" or morsel["max-age"] == "0":
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.value
+        keep_cookies(self.cookies, headers)
 
     def get(self, path: str, *, fetch: bool = False, at: str | None = None) -> Reply:
         return self.request("GET", path, fetch=fetch, at=at)

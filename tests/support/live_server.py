@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import IO
@@ -32,6 +33,25 @@ def _no_control_socket() -> list[str]:
     folder for every server: parallel test servers would fight over it."""
     major, minor = (int(part) for part in version("gunicorn").split(".")[:2])
     return ["--no-control-socket"] if (major, minor) >= (25, 1) else []
+
+
+def wait_for_answer(
+    process: subprocess.Popen[bytes], url: str, timeout: float, what: str, log: Callable[[], str]
+) -> None:
+    """Return once ``url`` answers 200; raise RuntimeError (with ``log()``) when ``process``
+    exits first or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited: {log()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} did not answer within {timeout} s: {log()}")
 
 
 class LiveServer:
@@ -80,19 +100,11 @@ class LiveServer:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: stop() ends the workers too
         )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.log()}")
-            try:
-                with urllib.request.urlopen(self.url + "/login", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"gunicorn did not answer within {timeout} s: {self.log()}")
+        try:
+            wait_for_answer(self._process, self.url + "/login", timeout, "the server", self.log)
+        except RuntimeError:
+            self.stop()
+            raise
 
     @property
     def pid(self) -> int | None:

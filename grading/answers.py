@@ -266,12 +266,12 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
     for (puzzle, line), members in lines.items():
         if sum(i in marked for i in members) > 1:
             line_boxes = [layout.boxes[i] for i in members]
-            regions[line_key(page, puzzle, line)] = _around(line_boxes)
+            regions[line_key(page, puzzle, line)] = around(line_boxes)
     sizes: dict[tuple[str, Line], int] = {key: len(members) for key, members in lines.items()}
     for puzzle, members in puzzles.items():
         if not any(layout.boxes[i].field == "changed" for i in members if i in marked):
             continue
-        regions[changed_key(page, puzzle, 1)] = _around([layout.boxes[i] for i in members])
+        regions[changed_key(page, puzzle, 1)] = around([layout.boxes[i] for i in members])
         reader = reader_for(kind_of(puzzle).key)
         for i in members:
             box = layout.boxes[i]
@@ -285,11 +285,11 @@ def review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> d
         boxes = [layout.boxes[i] for i in members]
         fields = {layout.boxes[i].field for i in members if i in marked}
         if "impossible" in fields and fields - {"impossible", "changed"}:
-            regions[claim_key(page, puzzle)] = _around(boxes)
+            regions[claim_key(page, puzzle)] = around(boxes)
     return regions
 
 
-def _around(boxes: Sequence[Box]) -> Rect:
+def around(boxes: Sequence[Box]) -> Rect:
     """The rectangle holding ``boxes``."""
     x0 = min(b.rect.x for b in boxes)
     y0 = min(b.rect.y for b in boxes)
@@ -354,7 +354,7 @@ def _answer(
         elif decided == NONE:
             chosen[line] = None
         else:
-            region = _around([boxes[i] for i in members])
+            region = around([boxes[i] for i in members])
             question = reader.two_marks(line, tuple(names))
             reviews.append(Review(key, page, puzzle_id, question, (*names, NONE), region,
                                   tuple(marked)))  # fmt: skip
@@ -369,7 +369,7 @@ def _answer(
         elif decided == claim.choices[1]:
             impossible = False
         else:
-            region = _around(list(boxes.values()))
+            region = around(list(boxes.values()))
             question = f"Both '{claim.label}' and {claim.others} are marked. Which is the answer?"
             reviews.append(Review(key, page, puzzle_id, question, claim.choices, region))
     if reviews:
@@ -438,7 +438,7 @@ def _unshown_change(
                 else "'Changed' is filled: is another mark crossed out too?"
             )
             return Review(key, page, puzzle_id, question, (*named, NOTHING_CROSSED),
-                          _around(list(boxes.values())), tuple(named.values()),
+                          around(list(boxes.values())), tuple(named.values()),
                           changed_key(page, puzzle_id, 1))  # fmt: skip
         out.add(named.pop(decided))
     raise AssertionError("unreachable")

@@ -29,6 +29,7 @@ from grading.answers import (
     Decisions,
     PuzzleResult,
     Review,
+    around,
     box_key,
     decided_states,
     line_key,
@@ -142,7 +143,7 @@ def read_seconds(
         else:
             question = (f"The seconds' {WORDS[place]} ({LABELS[place]} row): {len(marked)} "
                         f"digits are marked ({', '.join(names)}). Which one counts?")  # fmt: skip
-            region = _around([boxes[i] for i in members])
+            region = around([boxes[i] for i in members])
             reviews_list.append(Review(key, page, puzzle, question, (*names, NONE), region,
                                        tuple(marked)))  # fmt: skip
     if reviews_list:
@@ -162,7 +163,7 @@ def read_seconds(
                 question = (f"The seconds' {WORDS[place]} ({LABELS[place]} row) are not "
                             f"marked, and another place is. Which digit is meant?")  # fmt: skip
                 reviews_list.append(Review(key, page, puzzle, question, (*values, NONE),
-                                           _around([boxes[i] for i in members])))  # fmt: skip
+                                           around([boxes[i] for i in members])))  # fmt: skip
         if reviews_list:
             return Seconds(None, "review", ("A place of the seconds is not marked.",),
                            tuple(reviews_list))  # fmt: skip
@@ -184,14 +185,6 @@ def _describe(box: Box) -> str:
     return f"{WORDS.get(box.place or 0, 'a')} digit {box.value}"
 
 
-def _around(boxes: Sequence[Box]) -> Rect:
-    x0 = min(b.rect.x for b in boxes)
-    y0 = min(b.rect.y for b in boxes)
-    x1 = max(b.rect.right for b in boxes)
-    y1 = max(b.rect.bottom for b in boxes)
-    return Rect.of(x0, y0, x1 - x0, y1 - y0)
-
-
 def turn_review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead]) -> dict[str, Rect]:
     """Every review a form page's reads may raise (its key -> the part of the page to
     show): the answer areas' (:func:`grading.answers.review_regions`), and the seconds':
@@ -210,7 +203,7 @@ def turn_review_regions(page: str, layout: PageLayout, reads: Sequence[BoxRead])
             for i in members:
                 if puzzle_reads[i].state == "unclear":
                     regions[box_key(page, i)] = boxes[i].rect
-            row = _around([boxes[i] for i in members])
+            row = around([boxes[i] for i in members])
             if len(marked[place]) > 1:
                 regions[line_key(page, puzzle, ("seconds", LABELS[place]))] = row
             if not marked[place] and any(marked.values()):

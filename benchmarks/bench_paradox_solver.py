@@ -62,7 +62,7 @@ from types import FrameType
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
-from printables.paradox.solver import solve, value
+from printables.paradox.solver import COMPILED, Solver, solve, value
 from printables.paradox.tricks import TRICK_COST, Position, legal_cards, points, winner
 
 TARGETS = {6: 0.020, 8: 0.010}
@@ -357,6 +357,24 @@ def plain_side_by_side(size: Size, deals: int) -> tuple[float, float] | None:
     return statistics.median(plain), statistics.median(ours)
 
 
+def fallback_side_by_side(size: Size, deals: int) -> tuple[float, float] | None:
+    """The pure-Python search's median (the fallback where no C compiler built the
+    compiled one) and the compiled search's on the first ``deals`` deals of ``size``,
+    timed one after the other in this run; None where the compiled one is not built."""
+    seeds = size.seeds[:deals]
+    if not seeds or not COMPILED:
+        return None
+    python: list[float] = []
+    compiled: list[float] = []
+    for seed in seeds:
+        position = deal(size.n, seed)
+        for kind, times in ((False, python), (True, compiled)):
+            began = time.perf_counter()
+            Solver(position, compiled=kind).value(position)
+            times.append(time.perf_counter() - began)
+    return statistics.median(python), statistics.median(compiled)
+
+
 def solve_ratio(size: Size, deals: int) -> float | None:
     """The median of ``solve`` (every legal card's value) over ``value`` on the first
     ``deals`` deals of ``size``, each timed in turn."""
@@ -434,6 +452,17 @@ def side_by_side(sizes: Sequence[Size], quick: bool) -> None:
             said = f"{ms(plain).strip()} vs {ms(ours).strip()} ms, {plain / ours:.1f}x faster"
             print(f"  {n} cards, plain alpha-beta vs the solver on the same {count} deal(s): "
                   f"{said}")  # fmt: skip
+    if not COMPILED:
+        print("  the compiled search is not built here: every figure is the pure-Python one's")
+    for n in (6, 7, 8):
+        if n not in by_n or (quick and n > 6):
+            continue
+        found = fallback_side_by_side(by_n[n], 1 if quick else 10)
+        if found is not None:
+            python, compiled = found
+            print(f"  {n} cards, the pure-Python search vs the compiled one on the same "
+                  f"{1 if quick else 10} deal(s): {ms(python).strip()} vs "
+                  f"{ms(compiled).strip()} ms, {python / compiled:.1f}x faster")  # fmt: skip
     ratio = solve_ratio(by_n[6], 2 if quick else 10) if 6 in by_n else None
     if ratio is not None:
         verdict = "not judged (quick mode)" if quick else judged(ratio <= SOLVE_RATIO_MOST)

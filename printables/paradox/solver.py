@@ -101,6 +101,19 @@ from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.paradox.tricks import TRICK_COST, Position, color, rank
 
+try:
+    from printables.paradox import _core  # type: ignore[attr-defined]
+except ImportError as error:  # built by `pip install .` where a C compiler is found
+    _core = None
+    _CORE_MISSING = str(error)
+else:
+    _CORE_MISSING = ""
+
+COMPILED = _core is not None
+"""Whether the compiled search (``printables/paradox/_core.c``) is built here: the same
+search as the pure-Python one below, 50 to 100 times faster. Without it the solver is
+exact all the same, only slower."""
+
 _COLORS = "RGPB"
 _INDEX: dict[Card, int] = {c: _COLORS.index(color(c)) * 11 + rank(c) for c in PARADOX.cards}
 """A card's bit: 11 times its color's place in ``RGPB``, plus its rank."""
@@ -213,9 +226,11 @@ class Solver:
     (10, -1)
     """
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, compiled: bool | None = None) -> None:
+        """``compiled``: True for the compiled search (an error where it is not built),
+        False for the pure-Python one; by default the compiled one where it is built."""
         self._hands = _bits(position)[0]
-        self._search = _Search(self._hands)
+        self._search = _Search(self._hands, compiled)
 
     def _bits(self, position: Position) -> tuple[int, tuple[int, ...]]:
         """The cards still held and the trick's cards' bits, once ``position`` is known
@@ -342,11 +357,21 @@ def _constant(position: Position) -> int:
 
 
 class _Search:
-    """The searches of one round: its hands, and one transposition table for them all."""
+    """The searches of one round: its hands, and one transposition table for them all,
+    with the compiled test at a trick's start when it is built (see :func:`compiled`)."""
 
-    def __init__(self, hands: tuple[int, ...]) -> None:
+    def __init__(self, hands: tuple[int, ...], compiled: bool | None = None) -> None:
         self.hands = hands
-        self.test = _make_test(hands, {})
+        core = _core if compiled is None else _core if compiled else None
+        if compiled and core is None:
+            raise RuntimeError("the compiled search is not built here: " + _CORE_MISSING)
+        if core is not None:
+            compiled_search = core.Search(*hands)
+            self.test: Callable[[int, int, int], int] = compiled_search.test
+            self.node = compiled_search.node  # type: ignore[method-assign]
+            self.after = compiled_search.after  # type: ignore[method-assign]
+        else:
+            self.test = _make_test(hands, {})
 
     def exact(
         self,

@@ -1,7 +1,10 @@
 """The Costly Tricks solver against a plain exhaustive minimax written here from the trick
 rules (``Position.play``), on hundreds of small seeded positions (every leader, every
 length of the trick in progress), on positions full of runs (where the solver tries only
-some cards of a run), and the book's worked example; then properties of any size."""
+some cards of a run), and the book's worked example; then properties of any size.
+
+Every test runs twice: with the compiled search (``printables/paradox/_core.c``, built by
+the install) and with the pure-Python one a machine without a C compiler falls back on."""
 
 from __future__ import annotations
 
@@ -15,8 +18,33 @@ from hypothesis import strategies as st
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
+from printables.paradox import solver as solver_module
 from printables.paradox.solver import Solution, Solver, solve, value
 from printables.paradox.tricks import TRICK_COST, Position, points
+
+
+@pytest.fixture(autouse=True, params=["compiled", "python"])
+def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Which search the solver runs: every test of this module runs with both."""
+    if request.param == "python":
+        monkeypatch.setattr(solver_module, "_core", None)
+    return str(request.param)
+
+
+def test_the_compiled_search_is_built_and_taken_by_default(search: str) -> None:
+    assert solver_module.COMPILED, solver_module._CORE_MISSING
+    kind = type(Solver(book_position())._search.test).__name__
+    assert kind == ("builtin_function_or_method" if search == "compiled" else "function")
+
+
+def test_each_search_can_be_asked_for_by_name(search: str) -> None:
+    position = book_position()
+    assert Solver(position, compiled=False).value(position) == 10
+    if search == "compiled":
+        assert Solver(position, compiled=True).value(position) == 10
+    else:  # as on a machine where it was not built
+        with pytest.raises(RuntimeError, match="the compiled search is not built here"):
+            Solver(position, compiled=True)
 
 
 @cache
@@ -333,3 +361,37 @@ def test_the_value_ignores_colors_names_and_seats(
     net = value(position)
     assert value(recolored(position, "".join(order))) == net
     assert value(turned(position, steps)) == net
+
+
+class Interrupted(Exception):
+    """Raised by the test's timer in the middle of a search."""
+
+
+def test_a_long_search_stops_at_a_signal_and_its_table_stays_right(search: str) -> None:
+    """Ctrl-C (or a benchmark's time limit) stops the compiled search too, within
+    milliseconds, and what it had stored before is still right: the next searches of the
+    same solver give the exact values."""
+    import signal
+
+    rng = random.Random(11)
+    cards = list(PARADOX.cards)
+    rng.shuffle(cards)
+    big = Position.checked([cards[s:40:4] for s in range(4)], 0)  # 10 cards a hand
+    solver = Solver(big)
+
+    def ring(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 0.05)
+    try:
+        with pytest.raises(Interrupted):
+            solver.value(big)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # Play the round down to three cards a hand and compare with the plain minimax.
+    position = big
+    while position.cards_left > 12 or position.trick:
+        position, _ = position.play(position.legal()[0])
+    assert solver.value(position) == plain(position)[position.to_move % 2]

@@ -1,0 +1,744 @@
+/* The Costly Tricks double-dummy search, compiled: the null-window test at a trick's start.
+ *
+ * This is the same search as printables/paradox/solver.py's pure-Python test (read its
+ * module docstring for why each step keeps the value exact): a fail-soft null-window
+ * alpha-beta test over the four plays of a trick, with
+ *   - a transposition table of bounds and the best lead, keyed on the cards still held
+ *     and the leader (fixed size, so memory is bounded; a bucket of four entries keeps the
+ *     positions with the most cards left);
+ *   - the card-point bound (any k tricks hold at most the k highest cards of each hand);
+ *   - equivalent cards searched once (runs: cards of one hand and color with no card of
+ *     that color between them), where the side that takes the trick is settled;
+ *   - the last hand of a trick trying one card of each run for each outcome, its best first;
+ *   - leads ordered by the table's best lead, then a history of leads that refuted.
+ * Values are differences (the leader's side's net less the other side's) and never
+ * depend on the table's size or the order of moves, only the speed does.
+ *
+ * Python API: Search(h0, h1, h2, h3) for one round's four hands (bit sets: bit
+ * 11 * color + rank); .test(rem, leader, beta) -> int; .nodes (tricks searched).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INF (1 << 20)
+#define BUCKET 4
+#define TRICK_COST 20
+
+typedef uint64_t u64;
+
+static u64 COLOR_MASK[4];
+static u64 USED_MASK[16]; /* the cards of the colors whose bits are set */
+
+static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int high_bit(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int low_bit(u64 x) { return __builtin_ctzll(x); }
+
+typedef struct {
+    u64 key; /* rem << 2 | leader; 0: empty */
+    int16_t lo, hi;
+    int8_t move;
+    uint8_t size;
+    uint8_t pad[2];
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    u64 own[4];
+    Entry *table;
+    u64 mask; /* buckets - 1 */
+    int32_t history[44];
+    int32_t later[3][44]; /* cut-offs by the second and third hands of a trick */
+    unsigned long long nodes;
+    int stopped; /* a signal's handler raised (Ctrl-C, a timer): unwind, keep nothing */
+} Search;
+
+/* The cards of a hand that may be played to a started trick. */
+static inline u64 legal_of(u64 hand, int led, int trump, int used) {
+    u64 f = hand & COLOR_MASK[led];
+    if (f) return f;
+    if (trump >= 0) {
+        f = hand & COLOR_MASK[trump];
+        if (f) return f;
+    }
+    f = hand & ~USED_MASK[used];
+    return f ? f : hand;
+}
+
+/* The runs of `bits` among `present` (rank bits of one color), highest run first: each a
+ * bit set of ranks with no rank of `present` between them. */
+static int runs_of(unsigned bits, unsigned present, unsigned out[11]) {
+    int n = 0;
+    unsigned run = 0;
+    for (int r = 10; r >= 0; r--) {
+        if (bits >> r & 1)
+            run |= 1u << r;
+        else if ((present >> r & 1) && run) {
+            out[n++] = run;
+            run = 0;
+        }
+    }
+    if (run) out[n++] = run;
+    return n;
+}
+
+/* Which sides can still take the trick once `ply` cards are down (bit 0: the leader's
+ * side, bit 1: the other), whatever the later hands play; `h` in the trick's order,
+ * `best` the winning card's place so far, `top` its rank. */
+static int sides(const u64 h[4], int ply, int led, int trump, int used, int best, int top) {
+    if (ply == 3) {
+        u64 hand = h[3];
+        u64 follow = hand & COLOR_MASK[led];
+        if (follow && trump >= 0) return 1 << (best & 1);
+        if (!follow && trump >= 0) follow = hand & COLOR_MASK[trump];
+        if (follow) {
+            int k = (hand & COLOR_MASK[led]) ? led : trump;
+            u64 bits = follow >> (11 * k);
+            int found = high_bit(bits) > top ? 2 : 0;
+            if (low_bit(bits) < top) found |= 1 << (best & 1);
+            return found;
+        }
+        if (hand & ~USED_MASK[used]) return 2;
+        return 1 << (best & 1);
+    }
+    int found = 0, powerless = 0;
+    u64 legal = legal_of(h[ply], led, trump, used);
+    for (int k = 0; k < 4; k++) {
+        unsigned bits = (unsigned)(legal >> (11 * k) & 0x7FF);
+        while (bits) {
+            int r = high_bit(bits);
+            bits &= ~(1u << r);
+            if (k == trump || (k == led && trump < 0)) {
+                if (r > top)
+                    found |= sides(h, ply + 1, led, trump, used, ply, r);
+                else if (powerless)
+                    continue;
+                else {
+                    powerless = 1;
+                    found |= sides(h, ply + 1, led, trump, used, best, top);
+                }
+            } else if (k != led && !(used >> k & 1)) {
+                found |= sides(h, ply + 1, led, k, used | 1 << k, ply, r);
+            } else if (!powerless) {
+                powerless = 1;
+                found |= sides(h, ply + 1, led, trump, used, best, top);
+            }
+            if (found == 3) return 3;
+        }
+    }
+    return found;
+}
+
+/* The cards the hand at `ply` (0-2) need try, of its `legal` ones: of a run after which
+ * the side that takes the trick is settled, only the highest (the hand's side takes it)
+ * or the lowest (the other side does). `rem`: the cards held when the trick began. */
+static int choices(const u64 h[4], int ply, u64 legal, u64 rem, int led, int trump, int used,
+                   int best, int top, int8_t *out) {
+    int n = 0;
+    unsigned runs[11];
+    for (int k = 0; k < 4; k++) {
+        unsigned bits = (unsigned)(legal >> (11 * k) & 0x7FF);
+        if (!bits) continue;
+        unsigned present = (unsigned)(rem >> (11 * k) & 0x7FF);
+        int count = runs_of(bits, present, runs);
+        int base = 11 * k;
+        if (count == popcount(bits)) {
+            while (bits) {
+                int r = high_bit(bits);
+                bits &= ~(1u << r);
+                out[n++] = (int8_t)(base + r);
+            }
+            continue;
+        }
+        for (int i = 0; i < count; i++) {
+            unsigned run = runs[i];
+            int r = high_bit(run);
+            if (popcount(run) == 1) {
+                out[n++] = (int8_t)(base + r);
+                continue;
+            }
+            int s;
+            if (ply == 0)
+                s = sides(h, 1, k, -1, 1 << k, 0, r);
+            else if (k == trump || (k == led && trump < 0))
+                s = r > top ? sides(h, ply + 1, led, trump, used, ply, r)
+                            : sides(h, ply + 1, led, trump, used, best, top);
+            else if (k != led && !(used >> k & 1))
+                s = sides(h, ply + 1, led, k, used | 1 << k, ply, r);
+            else
+                s = sides(h, ply + 1, led, trump, used, best, top);
+            if (s == 3) {
+                while (run) {
+                    int q = high_bit(run);
+                    run &= ~(1u << q);
+                    out[n++] = (int8_t)(base + q);
+                }
+            } else if (s == 1 << (ply & 1)) {
+                out[n++] = (int8_t)(base + r);
+            } else {
+                out[n++] = (int8_t)(base + low_bit(run));
+            }
+        }
+    }
+    return n;
+}
+
+typedef struct {
+    int key;
+    int8_t card;
+    int8_t takes;
+    int16_t t;
+} Option;
+
+/* The cards the last hand of a trick need try: of each run, the highest card that takes
+ * the trick, and the highest (when the second hand's card takes it: the same side) or
+ * lowest card that does not; each with whether it takes the trick and the trick's points
+ * less 20, the best for that hand first. `rem`: the cards still held; `p3`: the trick's
+ * points so far less 20. */
+static int fourth(u64 legal, u64 rem, int led, int trump, int used, int best, int top, int p3,
+                  Option *out) {
+    int n = 0, partner_takes = best == 1;
+    unsigned runs[11];
+    for (int k = 0; k < 4; k++) {
+        unsigned bits = (unsigned)(legal >> (11 * k) & 0x7FF);
+        if (!bits) continue;
+        int threshold;
+        if (k == trump || (k == led && trump < 0))
+            threshold = top;
+        else if (k == led || (used >> k & 1))
+            threshold = 10;
+        else
+            threshold = -1;
+        int base = 11 * k;
+        int count = runs_of(bits, (unsigned)(rem >> (11 * k) & 0x7FF), runs);
+        for (int i = 0; i < count; i++) {
+            unsigned run = runs[i];
+            int hi = high_bit(run);
+            if (hi > threshold) {
+                int t = p3 + hi;
+                out[n++] = (Option){t, (int8_t)(base + hi), 1, (int16_t)t};
+            }
+            if (low_bit(run) <= threshold) {
+                int r = partner_takes ? high_bit(run & ((2u << threshold) - 1)) : low_bit(run);
+                int t = p3 + r;
+                out[n++] = (Option){partner_takes ? t : -t, (int8_t)(base + r), 0, (int16_t)t};
+            }
+        }
+    }
+    for (int i = 1; i < n; i++) { /* best for the last hand first */
+        Option o = out[i];
+        int j = i;
+        while (j > 0 && (out[j - 1].key < o.key ||
+                         (out[j - 1].key == o.key && out[j - 1].card < o.card))) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = o;
+    }
+    return n;
+}
+
+static inline Entry *probe(Search *s, u64 key) {
+    u64 h = key * 0x9E3779B97F4A7C15ULL;
+    Entry *bucket = s->table + ((h >> 20) & s->mask) * BUCKET;
+    for (int i = 0; i < BUCKET; i++)
+        if (bucket[i].key == key) return bucket + i;
+    return NULL;
+}
+
+static inline void store(Search *s, u64 key, int lo, int hi, int move, int size) {
+    u64 h = key * 0x9E3779B97F4A7C15ULL;
+    Entry *bucket = s->table + ((h >> 20) & s->mask) * BUCKET;
+    Entry *slot = NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        if (bucket[i].key == key || bucket[i].key == 0) {
+            slot = bucket + i;
+            break;
+        }
+        if (!slot || bucket[i].size < slot->size) slot = bucket + i;
+    }
+    slot->key = key;
+    slot->lo = (int16_t)lo;
+    slot->hi = (int16_t)hi;
+    slot->move = (int8_t)move;
+    slot->size = (uint8_t)size;
+}
+
+/* The round's last trick, forced: the difference it makes for its leader's side. */
+static int last_trick(const u64 h[4]) {
+    int c[4];
+    for (int i = 0; i < 4; i++) c[i] = high_bit(h[i]);
+    int led = c[0] / 11, trump = -1, used = 1 << led, best = 0, top = c[0] % 11;
+    int t = top - TRICK_COST;
+    for (int k = 1; k < 4; k++) {
+        int col = c[k] / 11, r = c[k] % 11;
+        t += r;
+        if (col == trump || (col == led && trump < 0)) {
+            if (r > top) best = k, top = r;
+        } else if (col != led && !(used >> col & 1)) {
+            trump = col, used |= 1 << col, best = k, top = r;
+        }
+    }
+    return best & 1 ? -t : t;
+}
+
+/* Upper bound of the difference's size: the card-point bound (and, with two cards a
+ * hand, the larger of |points - 40| and the hands' spreads). */
+static int bound(const u64 h[4], int size) {
+    int spread = 0;
+    u64 left[4] = {h[0], h[1], h[2], h[3]};
+    for (int i = 0; i < size; i++) {
+        int s = 0;
+        for (int j = 0; j < 4; j++) {
+            u64 x = left[j];
+            int best = -1, at = -1;
+            while (x) { /* the highest rank of the hand (any color) */
+                int b = high_bit(x);
+                x &= ~(1ULL << b);
+                if (b % 11 > best) best = b % 11, at = b;
+            }
+            s += best;
+            left[j] &= ~(1ULL << at);
+        }
+        spread += abs(s - TRICK_COST);
+    }
+    if (size == 2) {
+        int points = 0, spreads = 0;
+        for (int j = 0; j < 4; j++) {
+            int a = high_bit(h[j]), b = low_bit(h[j]);
+            points += a % 11 + b % 11;
+            spreads += abs(a % 11 - b % 11);
+        }
+        int other = abs(points - 2 * TRICK_COST);
+        if (spreads > other) other = spreads;
+        if (other < spread) spread = other;
+    }
+    return spread;
+}
+
+/* Cards in order of a history of cut-offs, most first (stable). */
+static void by_history(int8_t *cards, int n, const int32_t *history) {
+    for (int i = 1; i < n; i++) {
+        int8_t c = cards[i];
+        int j = i;
+        while (j > 0 && history[cards[j - 1]] < history[c]) {
+            cards[j] = cards[j - 1];
+            j--;
+        }
+        cards[j] = c;
+    }
+}
+
+static int test(Search *s, u64 rem, int leader, int beta) {
+    const u64 *own = s->own;
+    int s2 = (leader + 1) & 3, s3 = (leader + 2) & 3, s4 = (leader + 3) & 3;
+    u64 h[4] = {rem & own[leader], rem & own[s2], rem & own[s3], rem & own[s4]};
+    int size = popcount(h[0]);
+    if (size == 1) return last_trick(h);
+    if (s->stopped) return 0;
+    if ((++s->nodes & 0xFFFF) == 0 && PyErr_CheckSignals() < 0) {
+        s->stopped = 1;
+        return 0;
+    }
+    u64 key = rem << 2 | (u64)leader;
+    Entry *e = probe(s, key);
+    int lo, hi, hint = -1;
+    if (e) {
+        lo = e->lo;
+        if (lo >= beta) return lo;
+        hi = e->hi;
+        if (hi < beta) return hi;
+        hint = e->move;
+    } else {
+        int spread = bound(h, size);
+        if (spread < beta || -spread >= beta) {
+            store(s, key, -spread, spread, -1, size);
+            return spread < beta ? spread : -spread;
+        }
+        lo = -spread;
+        hi = spread;
+    }
+    int8_t leads[11];
+    int nleads = choices(h, 0, h[0], rem, 0, -1, 0, 0, 0, leads);
+    /* Order: the table's best lead, then by history (stable). */
+    int32_t *history = s->history;
+    by_history(leads, nleads, history);
+    if (hint >= 0) {
+        for (int i = 0; i < nleads; i++) {
+            if (leads[i] == hint) {
+                memmove(leads + 1, leads, (size_t)i);
+                leads[0] = (int8_t)hint;
+                break;
+            }
+        }
+    }
+    int best1 = -INF, move = -1;
+    for (int i1 = 0; i1 < nleads; i1++) {
+        int c1 = leads[i1];
+        int led = c1 / 11, r1 = c1 % 11;
+        u64 follow = h[1] & COLOR_MASK[led];
+        u64 m2 = follow ? follow : h[1];
+        int8_t seconds[11];
+        int n2 = (m2 & (m2 - 1)) ? choices(h, 1, m2, rem, led, -1, 1 << led, 0, r1, seconds)
+                                 : (seconds[0] = (int8_t)high_bit(m2), 1);
+        by_history(seconds, n2, s->later[1]);
+        int best2 = INF;
+        for (int i2 = 0; i2 < n2; i2++) {
+            int c2 = seconds[i2];
+            int r2 = c2 % 11, trump, used, bs2, top2;
+            if (follow) {
+                trump = -1;
+                used = 1 << led;
+                if (r2 > r1)
+                    bs2 = 1, top2 = r2;
+                else
+                    bs2 = 0, top2 = r1;
+            } else {
+                trump = c2 / 11;
+                used = 1 << led | 1 << trump;
+                bs2 = 1;
+                top2 = r2;
+            }
+            u64 m3 = legal_of(h[2], led, trump, used);
+            int8_t thirds[11];
+            int n3 = (m3 & (m3 - 1))
+                         ? choices(h, 2, m3, rem, led, trump, used, bs2, top2, thirds)
+                         : (thirds[0] = (int8_t)high_bit(m3), 1);
+            by_history(thirds, n3, s->later[2]);
+            u64 rem2 = rem & ~(1ULL << c1 | 1ULL << c2);
+            int p2 = r1 + r2 - TRICK_COST;
+            int best3 = -INF;
+            for (int i3 = 0; i3 < n3; i3++) {
+                int c3 = thirds[i3];
+                int r3 = c3 % 11, k3 = c3 / 11;
+                int trump3 = trump, used3 = used, bs3 = bs2, top3 = top2;
+                if (k3 == trump) {
+                    if (r3 > top2) bs3 = 2, top3 = r3;
+                } else if (k3 == led) {
+                    if (trump < 0 && r3 > top2) bs3 = 2, top3 = r3;
+                } else if (!(used >> k3 & 1)) {
+                    trump3 = k3, used3 = used | 1 << k3, bs3 = 2, top3 = r3;
+                }
+                u64 rem3 = rem2 & ~(1ULL << c3);
+                int p3 = p2 + r3;
+                u64 m4 = legal_of(h[3], led, trump3, used3);
+                Option options[22];
+                int n4 = fourth(m4, rem3, led, trump3, used3, bs3, top3, p3, options);
+                int beaten = (leader + bs3) & 3;
+                int best4 = INF;
+                for (int i4 = 0; i4 < n4; i4++) {
+                    Option o = options[i4];
+                    u64 rem4 = rem3 & ~(1ULL << o.card);
+                    int w = o.takes ? s4 : beaten;
+                    int v;
+                    if ((w ^ leader) & 1)
+                        v = -o.t - test(s, rem4, w, 1 - beta - o.t);
+                    else
+                        v = o.t + test(s, rem4, w, beta - o.t);
+                    if (v < best4) {
+                        best4 = v;
+                        if (v < beta) break;
+                    }
+                }
+                if (best4 > best3) {
+                    best3 = best4;
+                    if (best3 >= beta) {
+                        s->later[2][c3] += size * size;
+                        break;
+                    }
+                }
+            }
+            if (best3 < best2) {
+                best2 = best3;
+                if (best2 < beta) {
+                    s->later[1][c2] += size * size;
+                    break;
+                }
+            }
+        }
+        if (best2 > best1) {
+            best1 = best2;
+            move = c1;
+            if (best1 >= beta) {
+                history[c1] += size * size;
+                break;
+            }
+        }
+    }
+    if (s->stopped) return 0;
+    if (best1 >= beta)
+        store(s, key, best1, hi, move, size);
+    else
+        store(s, key, lo, best1, move, size);
+    return best1;
+}
+
+/* A started trick's (or, with `skip`, an empty one's) fail-soft null-window test for the
+ * side to move, which may not play `skip` (if >= 0); `trick` holds its `n` cards. Every
+ * legal card is tried: these positions are few (a problem's or a line's). */
+static int after(Search *s, u64 rem, int leader, const int *trick, int n, int card, int beta);
+
+static int node(Search *s, u64 rem, int leader, const int *trick, int n, int beta, int skip) {
+    if (n == 0 && skip < 0) return rem ? test(s, rem, leader, beta) : 0;
+    int seat = (leader + n) & 3;
+    u64 playable = rem & s->own[seat];
+    if (n) {
+        int led = trick[0] / 11, trump = -1, used = 1 << led;
+        for (int k = 1; k < n; k++) {
+            int c = trick[k] / 11;
+            if (c != led && c != trump && !(used >> c & 1)) trump = c, used |= 1 << c;
+        }
+        playable = legal_of(playable, led, trump, used);
+    }
+    if (skip >= 0) playable &= ~(1ULL << skip);
+    int best = -INF;
+    for (int k = 0; k < 4; k++) {
+        unsigned bits = (unsigned)(playable >> (11 * k) & 0x7FF);
+        while (bits) {
+            int r = high_bit(bits);
+            bits &= ~(1u << r);
+            int v = after(s, rem, leader, trick, n, 11 * k + r, beta);
+            if (s->stopped) return 0;
+            if (v > best) {
+                best = v;
+                if (v >= beta) return best;
+            }
+        }
+    }
+    return best;
+}
+
+/* node()'s test for the side to move after it plays `card`. */
+static int after(Search *s, u64 rem, int leader, const int *trick, int n, int card, int beta) {
+    int seat = (leader + n) & 3;
+    int played[4];
+    for (int k = 0; k < n; k++) played[k] = trick[k];
+    played[n] = card;
+    rem &= ~(1ULL << card);
+    if (n < 3) return -node(s, rem, leader, played, n + 1, 1 - beta, -1);
+    int led = played[0] / 11, trump = -1, used = 1 << led, best = 0, top = played[0] % 11;
+    int t = -TRICK_COST;
+    for (int k = 0; k < 4; k++) {
+        int c = played[k] / 11, r = played[k] % 11;
+        t += r;
+        if (!k) continue;
+        if (c == trump || (c == led && trump < 0)) {
+            if (r > top) best = k, top = r;
+        } else if (c != led && !(used >> c & 1)) {
+            trump = c, used |= 1 << c, best = k, top = r;
+        }
+    }
+    int taker = (leader + best) & 3;
+    if (((taker ^ seat) & 1) == 0) return t + (rem ? test(s, rem, taker, beta - t) : 0);
+    return -t - (rem ? test(s, rem, taker, 1 - beta - t) : 0);
+}
+
+/* Python glue. */
+
+/* The arguments every entry point shares: the cards held, the leader, the trick (a tuple
+ * of card bits, checked against the hands), and a bound. */
+static int read_position(Search *self, PyObject *rem_obj, PyObject *leader_obj,
+                         PyObject *trick_obj, PyObject *beta_obj, u64 *rem, int *leader,
+                         int trick[3], int *n, int *beta) {
+    unsigned long long r = PyLong_AsUnsignedLongLong(rem_obj);
+    long l = PyLong_AsLong(leader_obj);
+    long b = PyLong_AsLong(beta_obj);
+    if (PyErr_Occurred()) return -1;
+    if (!PyTuple_Check(trick_obj) || PyTuple_GET_SIZE(trick_obj) > 3) {
+        PyErr_SetString(PyExc_ValueError, "the trick is a tuple of at most 3 card bits");
+        return -1;
+    }
+    if (l < 0 || l > 3 || r >> 44 || b < -INF || b > INF) {
+        PyErr_SetString(PyExc_ValueError, "a position of the round and a bound");
+        return -1;
+    }
+    *n = (int)PyTuple_GET_SIZE(trick_obj);
+    int held[4];
+    for (int i = 0; i < 4; i++) held[i] = popcount(r & self->own[i]);
+    for (int k = 0; k < *n; k++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick_obj, k));
+        if (PyErr_Occurred()) return -1;
+        if (c < 0 || c > 43 || (r >> c & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a trick's card is still held");
+            return -1;
+        }
+        trick[k] = (int)c;
+        held[(l + k) & 3]++;
+    }
+    for (int i = 1; i < 4; i++) {
+        if (held[i] != held[0]) {
+            PyErr_SetString(PyExc_ValueError, "every hand must hold as many cards");
+            return -1;
+        }
+    }
+    *rem = r;
+    *leader = (int)l;
+    *beta = (int)b;
+    return 0;
+}
+
+static PyObject *Search_node(Search *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 && nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "node(rem, leader, trick, beta, skip=-1)");
+        return NULL;
+    }
+    u64 rem;
+    int leader, trick[3], n, beta;
+    if (read_position(self, args[0], args[1], args[2], args[3], &rem, &leader, trick, &n,
+                      &beta) < 0)
+        return NULL;
+    long skip = nargs == 5 ? PyLong_AsLong(args[4]) : -1;
+    if (PyErr_Occurred()) return NULL;
+    if (skip < -1 || skip > 43) {
+        PyErr_SetString(PyExc_ValueError, "skip is a card's bit, or -1");
+        return NULL;
+    }
+    self->stopped = 0;
+    int found = node(self, rem, leader, trick, n, beta, (int)skip);
+    if (self->stopped) return NULL;
+    return PyLong_FromLong(found);
+}
+
+static PyObject *Search_after(Search *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "after(rem, leader, trick, card, beta)");
+        return NULL;
+    }
+    u64 rem;
+    int leader, trick[3], n, beta;
+    if (read_position(self, args[0], args[1], args[2], args[4], &rem, &leader, trick, &n,
+                      &beta) < 0)
+        return NULL;
+    long card = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (card < 0 || card > 43 || !(rem >> card & 1) ||
+        !(self->own[(leader + n) & 3] >> card & 1)) {
+        PyErr_SetString(PyExc_ValueError, "the card is not held by the seat to move");
+        return NULL;
+    }
+    self->stopped = 0;
+    int found = after(self, rem, leader, trick, n, (int)card, beta);
+    if (self->stopped) return NULL;
+    return PyLong_FromLong(found);
+}
+
+static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
+    unsigned long long h[4];
+    static char *kwlist[] = {"h0", "h1", "h2", "h3", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "KKKK", kwlist, &h[0], &h[1], &h[2], &h[3]))
+        return -1;
+    int most = 0;
+    for (int i = 0; i < 4; i++) {
+        if (h[i] >> 44) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a bit set of the 44 cards");
+            return -1;
+        }
+        self->own[i] = h[i];
+        if (popcount(h[i]) > most) most = popcount(h[i]);
+    }
+    /* Buckets by the cards a hand: about a table entry for each position a search of
+     * that size meets, up to 2^19 buckets (32 MiB). */
+    int bits = most <= 5 ? 10 : most >= 11 ? 19 : 10 + 2 * (most - 5);
+    if (bits > 19) bits = 19;
+    free(self->table);
+    self->table = calloc((size_t)BUCKET << bits, sizeof(Entry));
+    if (!self->table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->mask = ((u64)1 << bits) - 1;
+    memset(self->history, 0, sizeof self->history);
+    memset(self->later, 0, sizeof self->later);
+    self->nodes = 0;
+    return 0;
+}
+
+static void Search_dealloc(Search *self) {
+    free(self->table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Search_test(Search *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "test(rem, leader, beta)");
+        return NULL;
+    }
+    unsigned long long rem = PyLong_AsUnsignedLongLong(args[0]);
+    long leader = PyLong_AsLong(args[1]);
+    long beta = PyLong_AsLong(args[2]);
+    if (PyErr_Occurred()) return NULL;
+    if (leader < 0 || leader > 3 || rem >> 44 || beta < -INF || beta > INF) {
+        PyErr_SetString(PyExc_ValueError, "test: a position of the round and a bound");
+        return NULL;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (popcount(rem & self->own[i]) != popcount(rem & self->own[0])) {
+            PyErr_SetString(PyExc_ValueError, "test: every hand must hold as many cards");
+            return NULL;
+        }
+    }
+    if (!rem) return PyLong_FromLong(0);
+    self->stopped = 0;
+    int found = test(self, rem, (int)leader, (int)beta);
+    if (self->stopped) return NULL; /* the handler's exception */
+    return PyLong_FromLong(found);
+}
+
+static PyObject *Search_get_nodes(Search *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"test", (PyCFunction)(void (*)(void))Search_test, METH_FASTCALL,
+     "test(rem, leader, beta): the fail-soft null-window test at a trick's start."},
+    {"node", (PyCFunction)(void (*)(void))Search_node, METH_FASTCALL,
+     "node(rem, leader, trick, beta, skip=-1): the test of any position of the round."},
+    {"after", (PyCFunction)(void (*)(void))Search_after, METH_FASTCALL,
+     "after(rem, leader, trick, card, beta): node()'s test after the side to move plays card."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "Tricks searched so far.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "printables.paradox._core.Search",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The searches of one Costly Tricks round: its hands and one table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "The Costly Tricks double-dummy search, compiled (see printables.paradox.solver).", -1,
+    NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    for (int c = 0; c < 4; c++) COLOR_MASK[c] = (u64)0x7FF << (11 * c);
+    for (int used = 0; used < 16; used++) {
+        USED_MASK[used] = 0;
+        for (int c = 0; c < 4; c++)
+            if (used >> c & 1) USED_MASK[used] |= COLOR_MASK[c];
+    }
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -32,7 +32,11 @@ typedef uint64_t u64;
 static u64 COLOR_MASK[4];
 static u64 USED_MASK[16]; /* the cards of the colors whose bits are set */
 
-static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static uint8_t BITS11[2048]; /* set bits of 11-bit numbers: no popcnt instruction assumed */
+static inline int popcount(u64 x) {
+    return BITS11[x & 0x7FF] + BITS11[x >> 11 & 0x7FF] + BITS11[x >> 22 & 0x7FF] +
+           BITS11[x >> 33 & 0x7FF];
+}
 static inline int high_bit(u64 x) { return 63 - __builtin_clzll(x); }
 static inline int low_bit(u64 x) { return __builtin_ctzll(x); }
 
@@ -50,7 +54,6 @@ typedef struct {
     Entry *table;
     u64 mask; /* buckets - 1 */
     int32_t history[44];
-    int32_t later[3][44]; /* cut-offs by the second and third hands of a trick */
     unsigned long long nodes;
     int stopped; /* a signal's handler raised (Ctrl-C, a timer): unwind, keep nothing */
 } Search;
@@ -70,17 +73,15 @@ static inline u64 legal_of(u64 hand, int led, int trump, int used) {
 /* The runs of `bits` among `present` (rank bits of one color), highest run first: each a
  * bit set of ranks with no rank of `present` between them. */
 static int runs_of(unsigned bits, unsigned present, unsigned out[11]) {
+    unsigned apart = present & ~bits; /* the ranks that separate runs */
     int n = 0;
-    unsigned run = 0;
-    for (int r = 10; r >= 0; r--) {
-        if (bits >> r & 1)
-            run |= 1u << r;
-        else if ((present >> r & 1) && run) {
-            out[n++] = run;
-            run = 0;
-        }
+    while (bits) {
+        int top = high_bit(bits);
+        unsigned below = apart & ((1u << top) - 1);
+        unsigned run = below ? bits & ~((2u << high_bit(below)) - 1) : bits;
+        out[n++] = run;
+        bits &= ~run;
     }
-    if (run) out[n++] = run;
     return n;
 }
 
@@ -287,23 +288,21 @@ static int last_trick(const u64 h[4]) {
 /* Upper bound of the difference's size: the card-point bound (and, with two cards a
  * hand, the larger of |points - 40| and the hands' spreads). */
 static int bound(const u64 h[4], int size) {
-    int spread = 0;
-    u64 left[4] = {h[0], h[1], h[2], h[3]};
-    for (int i = 0; i < size; i++) {
-        int s = 0;
-        for (int j = 0; j < 4; j++) {
-            u64 x = left[j];
-            int best = -1, at = -1;
-            while (x) { /* the highest rank of the hand (any color) */
-                int b = high_bit(x);
-                x &= ~(1ULL << b);
-                if (b % 11 > best) best = b % 11, at = b;
-            }
-            s += best;
-            left[j] &= ~(1ULL << at);
+    int sums[11] = {0};
+    for (int j = 0; j < 4; j++) { /* the hand's ranks, highest first, over its colors */
+        unsigned a = h[j] & 0x7FF, b = h[j] >> 11 & 0x7FF, c = h[j] >> 22 & 0x7FF,
+                 d = h[j] >> 33 & 0x7FF;
+        unsigned ranks = a | b | c | d;
+        int i = 0;
+        while (ranks && i < size) {
+            int r = high_bit(ranks);
+            ranks &= ~(1u << r);
+            int count = (a >> r & 1) + (b >> r & 1) + (c >> r & 1) + (d >> r & 1);
+            while (count-- && i < size) sums[i++] += r;
         }
-        spread += abs(s - TRICK_COST);
     }
+    int spread = 0;
+    for (int i = 0; i < size; i++) spread += abs(sums[i] - TRICK_COST);
     if (size == 2) {
         int points = 0, spreads = 0;
         for (int j = 0; j < 4; j++) {
@@ -383,7 +382,6 @@ static int test(Search *s, u64 rem, int leader, int beta) {
         int8_t seconds[11];
         int n2 = (m2 & (m2 - 1)) ? choices(h, 1, m2, rem, led, -1, 1 << led, 0, r1, seconds)
                                  : (seconds[0] = (int8_t)high_bit(m2), 1);
-        by_history(seconds, n2, s->later[1]);
         int best2 = INF;
         for (int i2 = 0; i2 < n2; i2++) {
             int c2 = seconds[i2];
@@ -406,7 +404,6 @@ static int test(Search *s, u64 rem, int leader, int beta) {
             int n3 = (m3 & (m3 - 1))
                          ? choices(h, 2, m3, rem, led, trump, used, bs2, top2, thirds)
                          : (thirds[0] = (int8_t)high_bit(m3), 1);
-            by_history(thirds, n3, s->later[2]);
             u64 rem2 = rem & ~(1ULL << c1 | 1ULL << c2);
             int p2 = r1 + r2 - TRICK_COST;
             int best3 = -INF;
@@ -444,18 +441,12 @@ static int test(Search *s, u64 rem, int leader, int beta) {
                 }
                 if (best4 > best3) {
                     best3 = best4;
-                    if (best3 >= beta) {
-                        s->later[2][c3] += size * size;
-                        break;
-                    }
+                    if (best3 >= beta) break;
                 }
             }
             if (best3 < best2) {
                 best2 = best3;
-                if (best2 < beta) {
-                    s->later[1][c2] += size * size;
-                    break;
-                }
+                if (best2 < beta) break;
             }
         }
         if (best2 > best1) {
@@ -650,7 +641,6 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     }
     self->mask = ((u64)1 << bits) - 1;
     memset(self->history, 0, sizeof self->history);
-    memset(self->later, 0, sizeof self->later);
     self->nodes = 0;
     return 0;
 }
@@ -726,6 +716,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     for (int c = 0; c < 4; c++) COLOR_MASK[c] = (u64)0x7FF << (11 * c);
+    for (int x = 1; x < 2048; x++) BITS11[x] = (uint8_t)(BITS11[x >> 1] + (x & 1));
     for (int used = 0; used < 16; used++) {
         USED_MASK[used] = 0;
         for (int c = 0; c < 4; c++)

@@ -32,10 +32,10 @@ def analyse(game: str, round_file: TextIO, as_json: bool) -> None:
     """Analyse a played round: each card's cost against best play, trick by trick.
 
     ROUND is a file ('-' reads standard input): the four hands, one a line, then the
-    cards played, tricks separated by '/' or new lines (or the same as JSON:
-    {"hands": [...], "leader": 0, "play": [...]}). The hand holding R0 leads the
-    first trick unless a 'leader:' line names another. A card marked ? cost its side
-    1 to 4 points, ?? 5 or more.
+    cards played, tricks separated by '/' or new lines, each maybe with its leader
+    ('A's ghost: G3 B7 G4 G2'); or the same as JSON: {"hands": [...], "leader": 0,
+    "play": [...]}. The hand holding R0 leads the first trick unless a 'leader:' line
+    names another. A card marked ? cost its side 1 to 4 points, ?? 5 or more.
 
     \b
     Example round:

@@ -231,8 +231,8 @@ def render_text(analysis: Analysis) -> str:
         "",
         f"{SEATS[deal.leader]} leads. With best play by both sides from the start: "
         f"A {signed(a)}, B {signed(b)}.",
-        "Each card: the net its side could make from there with best play (best), and the "
-        "net after the card played (played); ? costs 1-4 points, ?? 5 or more.",
+        "Each card: the net its side could make from there with best play (best), and",
+        "the net after the card played (played); ? costs 1-4 points, ?? 5 or more.",
     ]
     for trick in analysis.tricks:
         lines.append("")

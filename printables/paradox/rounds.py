@@ -2,21 +2,24 @@
 who led the first trick, and the cards in playing order.
 
 The typed form, one hand a line (seat order A, B, A's ghost, B's ghost; case and commas
-do not matter), then the play, tricks separated by ``/`` or new lines, or each on a line
-of its own labelled ``trick 2:`` (``#`` starts a comment)::
+do not matter), then the play, tricks separated by ``/`` or new lines, each maybe with
+its leader named and checked (``A's ghost: G3 B7 G4 G2``; the form ``printables score``
+reads) or on a line labelled ``trick 2:`` (``#`` starts a comment)::
 
     A: R10 R5 G4
     B: G2 B8 B3
     A's ghost: G3 P10 P1
     B's ghost: B10 B7 B6
     leader: A
-    play: R5 B3 P10 B6 / G4 G2 G3 B10
-          R10 B8 P1 B7
+    play: R5 B3 P10 B6
+    A's ghost: G3 B7 G4 G2
+    B's ghost: B10 R10 B8 P1
 
 The hand holding R0 leads the first trick, as the game's rules say; a ``leader:`` line
-names another (a deal without R0 needs one). A round may stop early: its last trick may
-be unfinished, or the play missing. JSON: ``{"hands": [[...], [...], [...], [...]],
-"leader": 0, "play": [...]}`` (``play``: card names, or tricks as lists of names).
+names another (a deal without R0 needs one, or the first trick's leader named). A round
+may stop early: its last trick may be unfinished, or the play missing. JSON: ``{"hands":
+[[...], [...], [...], [...]], "leader": 0, "play": [...]}`` (``play``: card names, or
+tricks as lists of names).
 
 Every error is a :class:`RoundError` of one line that names the line, trick or card and
 says why, an illegal card with the rule it breaks:
@@ -148,10 +151,10 @@ class Round:
         if isinstance(play, str):
             tricks = _typed_tricks(play)
         elif isinstance(play, list) and all(isinstance(t, list) for t in play):
-            tricks = [_json_cards(t, f"trick {n}") for n, t in enumerate(play, 1)]
+            tricks = [(None, _json_cards(t, f"trick {n}")) for n, t in enumerate(play, 1)]
         elif isinstance(play, list):
             flat = _json_cards(play, "play")
-            tricks = [flat[i : i + 4] for i in range(0, len(flat), 4)]
+            tricks = [(None, flat[i : i + 4]) for i in range(0, len(flat), 4)]
         else:
             raise RoundError('play must be a list of card names, such as ["R5", "B3"]')
         return _played(hands, leader, tricks)
@@ -183,6 +186,8 @@ def read_round(text: str) -> Round:
             leader = seat_named(rest)
             if leader is None:
                 raise RoundError(f"line {number}: {_not_a_hand(rest)}")
+        elif seat is not None and in_play and all(h is not None for h in hands):
+            play.append(line)  # a trick with its leader named: 'A: R5 B3 P10 B6'
         elif seat is not None:
             if hands[seat] is not None:
                 raise RoundError(f"line {number}: {SEATS[seat]}'s hand is written twice")
@@ -220,10 +225,24 @@ def _typed_cards(text: str, where: str) -> tuple[Card, ...]:
         raise RoundError(f"{where}: {error}") from None
 
 
-def _typed_tricks(text: str) -> list[tuple[Card, ...]]:
-    """The play's tricks, separated by ``/`` or new lines."""
+_Trick = tuple[int | None, tuple[Card, ...]]
+"""A trick as written: the seat named as its leader (``A: R5 B3 P10 B6``), if any, and its
+cards in playing order."""
+
+
+def _typed_tricks(text: str) -> list[_Trick]:
+    """The play's tricks, separated by ``/`` or new lines, each maybe with its leader."""
     parts = [p for p in re.split(r"[/\n\r]", text) if p.strip(" \t,;")]
-    return [_typed_cards(part, f"trick {n}") for n, part in enumerate(parts, 1)]
+    tricks: list[_Trick] = []
+    for n, part in enumerate(parts, 1):
+        label, colon, cards = part.rpartition(":")
+        named = None
+        if colon:
+            named = seat_named(label)
+            if named is None:
+                raise RoundError(f"trick {n}: {_not_a_hand(label)}")
+        tricks.append((named, _typed_cards(cards, f"trick {n}")))
+    return tricks
 
 
 def _json_cards(names: object, where: str) -> tuple[Card, ...]:
@@ -234,23 +253,25 @@ def _json_cards(names: object, where: str) -> tuple[Card, ...]:
     return _typed_cards(" ".join(names), where)
 
 
-def _played(
-    hands: Sequence[Sequence[Card]], leader: int | None, tricks: Sequence[Sequence[Card]]
-) -> Round:
+def _played(hands: Sequence[Sequence[Card]], leader: int | None, tricks: Sequence[_Trick]) -> Round:
     """The round, each trick and card checked against the deal and the rules."""
+    why = "named as the first leader"
     if leader is None:
         red_0 = PARADOX.card(FIRST_LEADER)
         leader = next((s for s, h in enumerate(hands) if red_0 in h), None)
-        if leader is None:
-            raise RoundError(
-                f"no hand holds {FIRST_LEADER}, whose hand leads the first trick by the rules; "
-                "name the first leader with a line such as 'leader: A'"
-            )
+        why = f"its hand holds {FIRST_LEADER}; a line 'leader: A' names another"
+    if leader is None and tricks and tricks[0][0] is not None:
+        leader, why = tricks[0][0], "named as the first trick's leader"
+    if leader is None:
+        raise RoundError(
+            f"no hand holds {FIRST_LEADER}, whose hand leads the first trick by the rules; "
+            "name the first leader with a line such as 'leader: A'"
+        )
     try:
         deal = Position.checked(hands, leader)
     except TrickPositionError as error:
         raise RoundError(f"the deal: {error}") from None
-    for n, trick in enumerate(tricks, 1):
+    for n, (_, trick) in enumerate(tricks, 1):
         if len(trick) > 4:
             raise RoundError(
                 f"trick {n} has {len(trick)} cards ({' '.join(map(str, trick))}); a trick has "
@@ -264,7 +285,13 @@ def _played(
     position = deal
     played: list[Card] = []
     history: dict[Card, int] = {}
-    for n, trick in enumerate(tricks, 1):
+    for n, (named, trick) in enumerate(tricks, 1):
+        if named is not None and named != position.leader and not position.over:
+            took = why if n == 1 else f"it took trick {n - 1}"
+            raise RoundError(
+                f"trick {n} is written as led by {SEATS[named]}, but {SEATS[position.leader]} "
+                f"leads it ({took})"
+            )
         for i, card in enumerate(trick, 1):
             seat = position.to_move
             where = f"trick {n}, card {i} ({SEATS[seat]})"

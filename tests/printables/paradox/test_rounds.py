@@ -53,6 +53,22 @@ def test_lower_case_commas_comments_and_tricks_on_lines_of_their_own() -> None:
     assert read_round(text) == read_round(EXAMPLE)
 
 
+def test_tricks_may_name_their_leaders_which_are_checked() -> None:
+    named = DEAL + "play: A: R5 B3 P10 B6\nA's ghost: G3 B7 G4 G2\nB's ghost: B10 R10 B8 P1"
+    assert read_round(named) == read_round(EXAMPLE)
+    first_named = DEAL.replace("leader: A\n", "") + "play: A: R5 B3 P10 B6 / G3"
+    assert read_round(first_named).deal.leader == 0  # no R0 and no leader line: trick 1 says
+    with pytest.raises(RoundError) as error:
+        read_round(DEAL + "play: R5 B3 P10 B6 / A: G4")
+    assert str(error.value) == (
+        "trick 2 is written as led by A, but A's ghost leads it (it took trick 1)"
+    )
+    with pytest.raises(RoundError, match=r"led by B, but A leads it \(named as the first"):
+        read_round(DEAL + "play: B: R5 B3 P10 B6")
+    with pytest.raises(RoundError, match="trick 1: 'C' is not a hand"):
+        read_round(DEAL + "play: C: R5 B3 P10 B6")
+
+
 def test_the_hand_holding_r0_leads_unless_a_leader_is_given() -> None:
     deal = "A: R5 G4\nB: B3 G2\nA's ghost: P10 R0\nB's ghost: B6 B7\n"
     assert read_round(deal).deal.leader == 2

@@ -1,14 +1,16 @@
 """The analysis page in real headless Chromium on a 1024x768 projector: the example round
 posted from the form, its analysis shown without sideways scrolling, the costly cards
-marked by a sign (``?``, ``??``) as well as a tint and a bar that stay distinct in gray.
-Screenshots go to the ``shots`` folder."""
+marked by a sign (``?``, ``??``) as well as a tint and a bar that stay distinct in gray;
+axe-core audits the page. Screenshots go to the ``shots`` folder."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browser_support import skip_without_chromium
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
@@ -71,6 +73,9 @@ def test_a_round_analysed_on_a_projector(projector: Page, shots: Path) -> None:
     for cell in page.locator("table.analysis td, table.totals td").all():
         box = cell.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 1024 + 0.5, box
+    response: dict[str, Any] = Axe().run(page).response
+    serious = [v["id"] for v in response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
 
 
 def test_a_bad_round_keeps_what_was_typed(projector: Page) -> None:

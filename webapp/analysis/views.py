@@ -7,7 +7,8 @@ page's address with the round in it (``?round=...``), which shows the analysis: 
 that can be reloaded or shared, and a reload never posts again. A round that does not
 read goes back to the page with the problem and the text as typed (:func:`back_with`).
 The solver runs in this process: the page takes hands of up to :data:`MOST_CARDS` cards,
-whose analysis takes well under a second (longer rounds: ``printables analyse``).
+whose analysis takes about a second at most, as a rule (longer rounds: ``printables
+analyse``).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ ANALYSE_LIMIT = 60
 MAX_ROUND = 2000
 """Characters: a whole round typed with comments takes under 600."""
 MOST_CARDS = 8
-"""The most cards a hand on this page: the pure-Python solver analyses such a round in
-a fraction of a second; 11 cards a hand take minutes."""
+"""The most cards a hand on this page: the solver analyses such a round in 0.9 s
+(median; ``benchmarks/bench_round_analysis.py``); 11 cards a hand take minutes."""
 
 
 class Refused(ValueError):
@@ -47,7 +48,7 @@ def _checked(text: str) -> Round:
     if not text.strip():
         raise Refused("type the round first: the four hands, one a line, then the cards played")
     played = read_round(text)
-    size = len(played.deal.hands[0]) + (played.deal.to_move != played.deal.leader)
+    size = len(played.deal.hands[0])  # the deal: every hand full, no trick begun
     if size > MOST_CARDS:
         raise Refused(
             f"this page analyses hands of up to {MOST_CARDS} cards, not {size} (a full round "

@@ -62,10 +62,10 @@ class CardPlayed:
 
     seat: int
     card: Card
-    best: int
-    value: int
-    best_cards: tuple[Card, ...]
-    choices: int  # the legal cards the hand had
+    best: int  # the side's net from the position before the card (its value)
+    value: int  # the side's net after the card played, best play after it
+    best_cards: tuple[Card, ...]  # the legal cards worth ``best``, in the hand's order
+    choices: int  # how many legal cards the hand had
 
     @property
     def side(self) -> int:
@@ -178,40 +178,44 @@ def remaining_total(position: Position) -> int:
     return held - TRICK_COST * (cards // 4)
 
 
+def both_nets(position: Position, net: int) -> tuple[int, int]:
+    """A's and B's nets from ``position`` to the end, given ``net``, the side to move's."""
+    if position.over:
+        return 0, 0
+    other = remaining_total(position) - net
+    return (net, other) if side_of(position.to_move) == 0 else (other, net)
+
+
 def analyse(played: Round, solver: Solver | None = None) -> Analysis:
     """Every card of ``played`` against double-dummy best play, with one solver for the
-    round (given, or made here)."""
+    round (given, or made here): the value of each position along the play once (the
+    best a card's hand could do is the position's value; what the card did, the value
+    of the position after it), and the best cards where a hand had a choice."""
     solver = solver or Solver(played.deal)
-    start = played.deal
-    best = solver.value(start)
-    total = remaining_total(start)
-    mover = side_of(start.to_move)
-    start_nets = (best, total - best) if mover == 0 else (total - best, best)
+    best = solver.value(played.deal)
+    start_nets = both_nets(played.deal, best)
     nets = [0, 0]
     tricks: list[TrickPlayed] = []
     cards: list[CardPlayed] = []
-    after = start
+    after = played.deal
     for before, card, after, taker in played.steps():
         side = side_of(before.to_move)
         legal = before.legal()
         best_cards = tuple(solver.best_cards(before)) if len(legal) > 1 else legal
-        following = solver.value(after)  # the next mover's net from there
-        value = following if side_of(after.to_move) == side else remaining_total(after) - following
+        following = solver.value(after)  # the next hand's side's net from there
+        rest = list(both_nets(after, following))
         if taker is not None:
             trick_net = points((*before.trick, card)) - TRICK_COST
             nets[side_of(taker)] += trick_net
-            value += trick_net if side_of(taker) == side else 0
-        cards.append(CardPlayed(before.to_move, card, best, value, best_cards, len(legal)))
+            rest[side_of(taker)] += trick_net
+        cards.append(CardPlayed(before.to_move, card, best, rest[side], best_cards, len(legal)))
         if taker is not None:
             tricks.append(TrickPlayed(len(tricks) + 1, before.leader, tuple(cards), taker))
             cards = []
         best = following
     if cards:
         tricks.append(TrickPlayed(len(tricks) + 1, after.leader, tuple(cards), None))
-    rest = remaining_total(after)
-    mover = side_of(after.to_move)
-    rest_nets = (0, 0) if after.over else (best, rest - best) if mover == 0 else (rest - best, best)
-    return Analysis(played, tuple(tricks), start_nets, (nets[0], nets[1]), rest_nets)
+    return Analysis(played, tuple(tricks), start_nets, (nets[0], nets[1]), both_nets(after, best))
 
 
 # -- in words ---------------------------------------------------------------------------

@@ -64,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from printables.cards.wording import sentence, spoken
     from webapp.accounts import views as accounts
+    from webapp.analysis import views as analysis
     from webapp.checking import views as checking
     from webapp.decks import views as decks
     from webapp.decks.figures import card_figure
@@ -75,7 +76,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from webapp.printing import views as printing
     from webapp.timers import views as timers
 
-    features = (accounts, checking, decks, grading, home, mat, play, practice, printing, timers)
+    features = (
+        accounts,
+        analysis,
+        checking,
+        decks,
+        grading,
+        home,
+        mat,
+        play,
+        practice,
+        printing,
+        timers,
+    )
     for feature in features:
         app.register_blueprint(feature.bp)
     app.jinja_env.filters["spoken"] = spoken

@@ -1,8 +1,8 @@
 """The ``printables`` command line: decks, classroom packs, score sheets, puzzles, rules.
 
-Commands live in their modules by job (:mod:`.decks`, :mod:`.games`, :mod:`.puzzles`) and
-are imported only when they run, so ``printables --help`` lists them from
-:data:`COMMANDS` without loading reportlab, the games or the web app. The web app adds
+Commands live in their modules by job (:mod:`.decks`, :mod:`.games`, :mod:`.puzzles`,
+:mod:`.analysis`) and are imported only when they run, so ``printables --help`` lists them
+from :data:`COMMANDS` without loading reportlab, the games or the web app. The web app adds
 ``serve`` and ``teacher`` through the ``printables.commands`` entry points, so this layer
 never imports it by name.
 
@@ -73,6 +73,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": (
         "generator.commands.puzzles:check",
         "Check a student's written answer to a puzzle; exit status 0 when it is right.",
+    ),
+    "analyse": (
+        "generator.commands.analysis:analyse",
+        "Analyse a played round: each card's cost against best play, trick by trick.",
     ),
 }
 """Each command: where it lives, and the first sentence of its help, which ``printables
@@ -171,6 +175,10 @@ def main() -> None:
     The games' rules, and scoring a position written in card notation:
         printables rules
         printables score 4d-poker Rg=T Rg=C Rg=S Bg=S Gg=S
+
+    \b
+    A played round of Costly Tricks reviewed against best play (double dummy):
+        printables analyse costly-tricks round.txt
     """
 
 

@@ -22,6 +22,7 @@ trump with P10, and B's ghost, holding only blue, plays B6 with no power.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,25 @@ TRICK_COST = 20
 COLORS = {"R": "red", "G": "green", "P": "purple", "B": "blue"}
 ROUND_POINTS = sum(range(11)) * 4
 """All the card points of a round (220); eleven tricks cost as much."""
+
+
+_SEAT_WORDS = {
+    "a": 0, "b": 1, "a ghost": 2, "as ghost": 2, "ghost a": 2, "ghost of a": 2,
+    "b ghost": 3, "bs ghost": 3, "ghost b": 3, "ghost of b": 3,
+}  # fmt: skip
+_COMPACT_SEATS = {words.replace(" ", ""): seat for words, seat in _SEAT_WORDS.items()}
+
+
+def seat_named(text: str) -> int | None:
+    """The seat a hand's name as written names (``A``, ``b``, ``A's ghost``, ``Aghost``,
+    ``ghost of B``), or None.
+
+    >>> seat_named("a\u2019s Ghost"), seat_named(" B "), seat_named("C")
+    (2, 1, None)
+    """
+    words = re.sub(r"[^a-z0-9]+", " ", re.sub(r"['\u2019`]", "", text.lower())).strip()
+    found = _SEAT_WORDS.get(words)
+    return found if found is not None else _COMPACT_SEATS.get(words.replace(" ", ""))
 
 
 class TrickPositionError(ValueError):

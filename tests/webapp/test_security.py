@@ -20,6 +20,7 @@ from webapp_support import PASSWORD, add_teacher, log_in
 from werkzeug.test import TestResponse
 
 import webapp.clock
+from printables.paradox.rounds import EXAMPLE as ROUND_EXAMPLE
 from webapp import create_app
 from webapp.db import read
 from webapp.security import CONTENT_SECURITY_POLICY
@@ -226,6 +227,10 @@ def test_every_post_accepts_the_token_from_its_page(csrf_app: Flask) -> None:
     assert fetch(teacher, "/grade/1/decide", graded, key=key, choice="filled").json == {
         "key": key, "choice": "filled"}  # fmt: skip
     post(teacher, "/grade/1/delete", graded)
+
+    visitor = csrf_app.test_client()  # a round is analysed without logging in
+    analysing = visitor.get("/analyse/costly-tricks").get_data(as_text=True)
+    post(visitor, "/analyse/costly-tricks", analysing, round=ROUND_EXAMPLE)
     assert seen == set(post_routes(csrf_app)), "a POST route this test does not exercise"
 
 

@@ -58,6 +58,7 @@ from printables.paradox.tricks import (
     next_seat,
     points,
     rank,
+    seat_named,
     side_of,
     trump_of,
     why_not,
@@ -509,17 +510,15 @@ def _red_0_seat(state: CostlyState) -> int:
 
 # -- reading and explaining a trick -----------------------------------------------------
 
-_SEAT_WORDS = {"a": 0, "b": 1, "aghost": 2, "asghost": 2, "bghost": 3, "bsghost": 3}
-
 
 def read_seat(text: str) -> int:
     """A hand's seat from its name: ``A``, ``B``, ``A's ghost``, ``B's ghost``."""
-    word = "".join(ch for ch in text.lower() if ch.isalnum())
-    if word not in _SEAT_WORDS:
+    seat = seat_named(text)
+    if seat is None:
         raise PositionError(
             f"{text.strip()!r} is not a hand; the hands are A, B, A's ghost and B's ghost"
         )
-    return _SEAT_WORDS[word]
+    return seat
 
 
 def read_trick(text: str) -> tuple[int, tuple[Card, ...]]:

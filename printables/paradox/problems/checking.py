@@ -14,7 +14,16 @@ from printables.cards.errors import CardNameError
 from printables.cards.wording import signed
 from printables.paradox.problems.grading import best_line
 from printables.paradox.problems.problem import Problem
-from printables.paradox.tricks import COLORS, SEATS, color, legal_cards, trump_of, why_not, winner
+from printables.paradox.tricks import (
+    COLORS,
+    SEATS,
+    color,
+    legal_cards,
+    seat_named,
+    trump_of,
+    why_not,
+    winner,
+)
 from printables.paradox.wording import line_sentences, rule_sentence, side_name, taken_sentence
 
 
@@ -37,10 +46,6 @@ class Verdict:
 
 _SEPARATORS = re.compile(r"[\s,;/]+")
 _NUMBER = re.compile(r"[+\-\u2212\u2013]?\d+")
-_SEAT_WORDS = {
-    "a": 0, "b": 1, "a ghost": 2, "as ghost": 2, "ghost a": 2, "ghost of a": 2,
-    "b ghost": 3, "bs ghost": 3, "ghost b": 3, "ghost of b": 3,
-}  # fmt: skip
 
 
 def read_card(token: str) -> Card:
@@ -96,10 +101,9 @@ def read_seat(text: str, table: Sequence[tuple[int, Card]] = ()) -> int:
     >>> read_seat("a\u2019s Ghost"), read_seat(" B ")
     (2, 1)
     """
-    words = re.sub(r"['\u2019`]", "", text.strip().lower())
-    words = " ".join(words.split())
-    if words in _SEAT_WORDS:
-        return _SEAT_WORDS[words]
+    seat = seat_named(text)
+    if seat is not None:
+        return seat
     try:
         card = PARADOX.card(text.strip().upper())
     except CardNameError:

@@ -1,0 +1,112 @@
+"""Benchmark: the double-dummy analysis of a played round of Costly Tricks
+(:mod:`printables.paradox.analysis`) against the solver's value of its start.
+
+Rounds: the seeded deals of ``bench_paradox_solver`` (its :func:`deal`), played out by
+random legal cards drawn by ``random.Random(seed)`` (the same seed). For each round it
+times the value of the starting position alone (a fresh solver) and the whole analysis
+(a fresh solver: the value of every position along the play, and the best cards of every
+choice), and prints per size the medians and the median of the ratio analysis / start.
+One solver serves the round, so the ratio says what the shared table saves: the target
+is an analysis at most 3x the start's value (median), as a full solve is.
+
+Answers are checked: every cost is at least 0; the nets as played are the start's
+double-dummy nets less each side's losses plus the other's; and on the first ``--check``
+rounds of each size each card's value equals a fresh solver's :func:`solve` of the
+position before it (no table shared). The exit status is 1 when a check fails, never
+because of a time.
+
+    python benchmarks/bench_round_analysis.py [--rounds N] [--check N] [--quick]
+
+Defaults: 20 rounds each of 6, 7 and 8 cards a hand (about a minute on a shared 2-core
+machine). ``--quick``: 3 rounds of 4 and of 6 cards, 2 checked; a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from bench_paradox_solver import deal
+
+from printables.paradox.analysis import analyse
+from printables.paradox.rounds import Round
+from printables.paradox.solver import Solver, solve
+from printables.paradox.tricks import Position
+
+RATIO_MOST = 3.0
+"""The most a round's analysis may take over its start's value (median)."""
+SIZES = (6, 7, 8)
+QUICK_SIZES = (4, 6)
+
+
+def played(n: int, seed: int) -> Round:
+    """A seeded deal of ``n`` cards a hand played out by random legal cards."""
+    start = deal(n, seed)
+    rng = random.Random(seed)
+    position: Position = start
+    cards = []
+    while not position.over:
+        card = rng.choice(position.legal())
+        cards.append(card)
+        position, _ = position.play(card)
+    return Round(start, tuple(cards))
+
+
+def checked(round_: Round, fresh: bool) -> list[str]:
+    """What is wrong with the round's analysis (nothing: an empty list)."""
+    analysis = analyse(round_)
+    wrong = [f"{c.card} costs {c.cost}" for c in analysis.cards if c.cost < 0]
+    (a, b), (lost_a, lost_b) = analysis.start_nets, analysis.losses
+    if analysis.nets != (a - lost_a + lost_b, b - lost_b + lost_a):
+        wrong.append(f"nets {analysis.nets} are not {a, b} less the losses {lost_a, lost_b}")
+    if fresh:
+        for (before, card, _, _), c in zip(round_.steps(), analysis.cards, strict=True):
+            solution = solve(before)
+            if (solution.net, solution.cards[card]) != (c.best, c.value):
+                wrong.append(f"{card}: {c.best, c.value} but solve says {solution.net}, "
+                             f"{solution.cards[card]}")  # fmt: skip
+    return wrong
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, help="rounds a size (default 20; 3 with --quick)")
+    parser.add_argument("--check", type=int, default=2, help="rounds a size checked by solve")
+    parser.add_argument("--quick", action="store_true", help="3 rounds of 4 and 6 cards")
+    args = parser.parse_args(argv)
+    rounds: int = args.rounds or (3 if args.quick else 20)
+    failed = False
+    print(f"{'cards':>5} {'rounds':>6} {'start value':>12} {'analysis':>10} {'ratio':>6}")
+    ratios: list[float] = []
+    for n in QUICK_SIZES if args.quick else SIZES:
+        starts, whole, mine = [], [], []
+        for k in range(rounds):
+            seed = 1_000 * n + k
+            round_ = played(n, seed)
+            began = time.perf_counter()
+            Solver(round_.deal).value(round_.deal)
+            starts.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            analyse(round_)
+            whole.append(time.perf_counter() - began)
+            mine.append(whole[-1] / starts[-1])
+            wrong = checked(round_, k < args.check)
+            if wrong:
+                failed = True
+                print(f"WRONG: {n} cards, seed {seed}: " + "; ".join(wrong))
+        ratio = statistics.median(mine)
+        ratios.append(ratio)
+        print(f"{n:>5} {rounds:>6} {statistics.median(starts) * 1000:>9.1f} ms "
+              f"{statistics.median(whole) * 1000:>7.1f} ms {ratio:>5.1f}x")  # fmt: skip
+    if not args.quick:
+        met = max(ratios) <= RATIO_MOST
+        print(f"analysis <= {RATIO_MOST:g}x the start's value: {'PASS' if met else 'FAIL'}")
+    print("answers: " + ("WRONG" if failed else "all checked right"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

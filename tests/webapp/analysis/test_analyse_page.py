@@ -1,0 +1,133 @@
+"""``/analyse/costly-tricks`` through Flask's test client: the form with the example typed
+in, a round posted and analysed trick by trick (costly cards marked by a sign as well as a
+colour), and a bad round kept as typed with the problem."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from flask.testing import FlaskClient
+
+from printables.paradox.problems import generated_id
+from printables.paradox.rounds import EXAMPLE
+
+PAGE = "/analyse/costly-tricks"
+MISTAKES = """\
+A: B5 R9 P0
+B: P10 R6 G4
+A's ghost: R4 P9 P4
+B's ghost: G10 G9 G7
+leader: A
+play: P0 P10 P4 G9 / G7 B5 G4 P9 / R4 G10 R9 R6
+"""
+"""A round with a small mistake (G9 costs B 1) and a big one (P9 costs A 9)."""
+
+
+def text_of(client: FlaskClient, path: str, **query: str) -> tuple[int, str]:
+    response = client.get(path, query_string=query)
+    return response.status_code, html.unescape(response.get_data(as_text=True))
+
+
+def textarea(page: str) -> str:
+    found = re.search(r'<textarea id="round" name="round"[^>]*>(.*?)</textarea>', page, re.S)
+    assert found is not None, page
+    return found.group(1)
+
+
+def rows(page: str) -> list[tuple[str, list[str]]]:
+    """Each card row of the analysis table: its class and its cells' text."""
+    table = page.split('<table class="data analysis">', 1)[1].split("</table>", 1)[0]
+    found = []
+    for attrs, body in re.findall(r"<tr( class=\"[^\"]*\")?>(.*?)</tr>", table, re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip()
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", body, re.S)
+        ]
+        if cells:
+            found.append((attrs.strip()[7:-1] if attrs else "", cells))
+    return found
+
+
+def test_the_form_comes_with_the_example_typed_in(client: FlaskClient) -> None:
+    status, page = text_of(client, PAGE)
+    assert status == 200
+    assert f'<form class="round" method="post" action="{PAGE}">' in page
+    assert 'name="csrf_token"' in page
+    assert textarea(page) == EXAMPLE
+    assert 'id="analysis"' not in page
+
+
+def test_a_posted_round_is_analysed_trick_by_trick(client: FlaskClient) -> None:
+    response = client.post(PAGE, data={"round": MISTAKES.replace("\n", "\r\n")})
+    assert response.status_code == 303
+    address = urlsplit(response.location)
+    assert address.path == PAGE and address.fragment == "analysis"
+    assert parse_qs(address.query)["round"] == [MISTAKES]
+    status, page = text_of(client, PAGE, round=MISTAKES)
+    assert status == 200
+    assert textarea(page) == MISTAKES
+    heads = re.findall(r'<th colspan="6" scope="rowgroup">(.*?)</th>', page, re.S)
+    assert [" ".join(h.split()) for h in heads] == [
+        "Trick 1, led by A: B's ghost takes 23 points, net +3 for B",
+        "Trick 2, led by B's ghost: A's ghost takes 25 points, net +5 for A",
+        "Trick 3, led by A's ghost: B's ghost takes 29 points, net +9 for B",
+    ]
+    cards = rows(page)
+    assert len(cards) == 12
+    marked = [(kind, cells[0], cells[1], cells[4]) for kind, cells in cards if kind]
+    assert marked == [
+        ("costly", "B's ghost", "G9?", "1 lost"),
+        ("costly blunder", "A's ghost", "P9??", "9 lost"),
+    ]
+    assert all(cells[4] == "0" for kind, cells in cards if not kind)
+    totals = page.split('<table class="data totals">', 1)[1].split("</table>", 1)[0]
+    lines = [
+        " ".join(re.sub(r"<[^>]+>", " ", r).split())
+        for r in re.findall(r"<tr>(.*?)</tr>", totals, re.S)
+    ]
+    assert lines[1:] == ["A 9 P9?? (9) +5 +13", "B 1 G9? (1) +12 +4"]  # 13 - 9 + 1, 4 - 1 + 9
+
+
+def test_a_bad_round_comes_back_as_typed_with_the_problem(client: FlaskClient) -> None:
+    typed = EXAMPLE.replace("B8 P1", "B8 P10")
+    response = client.post(PAGE, data={"round": typed})
+    assert response.status_code == 303 and response.location == PAGE
+    status, page = text_of(client, PAGE)
+    assert status == 200
+    problem = re.search(r'<p class="problems" id="problem" role="alert">(.*?)</p>', page)
+    assert problem is not None
+    assert problem.group(1) == "Trick 3, card 4 (A's ghost): P10 was already played, in trick 1."
+    assert textarea(page) == typed
+    assert 'aria-invalid="true"' in page and 'id="analysis"' not in page
+    _, again = text_of(client, PAGE)  # shown once: a reload is the empty form again
+    assert textarea(again) == EXAMPLE and "problems" not in again.split("<main", 1)[1]
+
+
+def test_a_bad_round_in_the_address_is_refused_with_the_problem(client: FlaskClient) -> None:
+    status, page = text_of(client, PAGE, round="A: R10 R5\nB: X1")
+    assert status == 400
+    assert "Line 2 (B's hand): card 1: 'X1': 'X' is not a color" in page
+    assert textarea(page) == "A: R10 R5\nB: X1"
+
+
+def test_long_rounds_and_empty_ones_are_refused(client: FlaskClient) -> None:
+    hands = [" ".join(f"{c}{r}" for r in range(9)) for c in "RGPB"]
+    nine = "\n".join(
+        f"{seat}: {hand}"
+        for seat, hand in zip(("A", "B", "A's ghost", "B's ghost"), hands, strict=True)
+    )
+    status, page = text_of(client, PAGE, round=nine)
+    assert status == 400
+    assert "This page analyses hands of up to 8 cards, not 9" in page
+    assert "printables analyse costly-tricks" in page
+    status, page = text_of(client, PAGE, round="  \n")
+    assert status == 400 and "Type the round first" in page
+
+
+def test_the_front_page_and_the_costly_tricks_checking_page_link_here(client: FlaskClient) -> None:
+    _, front = text_of(client, "/")
+    assert f'<a href="{PAGE}">Analyse a played round of Costly Tricks</a>' in front
+    _, puzzle = text_of(client, f"/check/{generated_id('play', 3, 'easy', 1)}")
+    assert f'<a href="{PAGE}">analyse a played' in puzzle

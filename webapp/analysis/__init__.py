@@ -1,0 +1,1 @@
+"""After a game: a played round reviewed against double-dummy best play."""

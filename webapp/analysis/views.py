@@ -1,0 +1,109 @@
+"""``/analyse/costly-tricks``: a played round of Costly Tricks typed into a form, and its
+double-dummy analysis trick by trick (:mod:`printables.paradox.analysis`), each card's
+cost against best play, the cards that cost points marked, and each side's total loss.
+
+The form is posted (with its CSRF token, as every form); a round that reads goes to the
+page's address with the round in it (``?round=...``), which shows the analysis: a link
+that can be reloaded or shared, and a reload never posts again. A round that does not
+read goes back to the page with the problem and the text as typed (:func:`back_with`).
+The solver runs in this process: the page takes hands of up to :data:`MOST_CARDS` cards,
+whose analysis takes about a second at most, as a rule (longer rounds: ``printables
+analyse``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from printables.cards.wording import signed
+from printables.paradox.analysis import Analysis, analyse
+from printables.paradox.rounds import EXAMPLE, Round, RoundError, read_round
+from printables.paradox.tricks import SEATS, SIDES
+from webapp.pages import back_with, kept, problem
+from webapp.security import too_busy
+
+bp = Blueprint("analysis", __name__, url_prefix="/analyse")
+
+ANALYSE_LIMIT = 60
+"""Analyses a minute from one address: a class reviewing its rounds stays inside it."""
+MAX_ROUND = 2000
+"""Characters: a whole round typed with comments takes under 600."""
+MOST_CARDS = 8
+"""The most cards a hand on this page: the solver analyses such a round in 0.9 s
+(median; ``benchmarks/bench_round_analysis.py``); 11 cards a hand take minutes."""
+
+
+class Refused(ValueError):
+    """A round this page does not analyse; the message says why."""
+
+
+def _checked(text: str) -> Round:
+    """The round typed, read and within the page's limits (else RoundError or Refused)."""
+    if len(text) > MAX_ROUND:
+        raise Refused(
+            f"the round is too long ({len(text):,} characters, at most {MAX_ROUND:,}): write "
+            "the hands and the cards played only"
+        )
+    if not text.strip():
+        raise Refused("type the round first: the four hands, one a line, then the cards played")
+    played = read_round(text)
+    size = len(played.deal.hands[0])  # the deal: every hand full, no trick begun
+    if size > MOST_CARDS:
+        raise Refused(
+            f"this page analyses hands of up to {MOST_CARDS} cards, not {size} (a full round "
+            "takes the solver minutes); 'printables analyse costly-tricks' on a computer "
+            "analyses it"
+        )
+    return played
+
+
+def _page(
+    typed: str, analysis: Analysis | None, trouble: str | None, status: int = 200
+) -> tuple[str, int]:
+    page = render_template(
+        "analysis/costly-tricks.html",
+        typed=typed,
+        analysis=analysis,
+        problem=trouble,
+        seats=SEATS,
+        sides=SIDES,
+        signed=signed,
+    )
+    return page, status
+
+
+@bp.get("/costly-tricks")
+def costly_tricks() -> tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """The form (the book's example typed in), and the analysis of the round in the
+    address, if any."""
+    busy = too_busy("analyse", ANALYSE_LIMIT)
+    if busy is not None:
+        return busy
+    refused, typed = kept()  # a refused post came back here
+    if refused is not None:
+        return _page(typed.get("round", ""), None, refused)
+    text = request.args.get("round")
+    if text is None:
+        return _page(EXAMPLE, None, None)
+    try:
+        played = _checked(text)
+    except (RoundError, Refused) as error:
+        return _page(text, None, problem(error), 400)
+    return _page(text, analyse(played), None)
+
+
+@bp.post("/costly-tricks")
+def costly_tricks_post() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """Read the round posted: to its analysis, or back to the form with the problem."""
+    busy = too_busy("analyse", ANALYSE_LIMIT)
+    if busy is not None:
+        return busy
+    text = request.form.get("round", "").replace("\r\n", "\n")
+    try:
+        _checked(text)
+    except (RoundError, Refused) as error:
+        said = problem(error)
+        back = back_with(url_for("analysis.costly_tricks"), said, {"round": text})
+        return back if back is not None else _page(text, None, said, 400)
+    return redirect(url_for("analysis.costly_tricks", round=text, _anchor="analysis"), code=303)

@@ -425,6 +425,22 @@ static int test(Search *s, u64 rem, int leader, int beta) {
                 int n4 = fourth(m4, rem3, led, trump3, used3, bs3, top3, p3, options);
                 int beaten = (leader + bs3) & 3;
                 int best4 = INF;
+                if (size > 3) { /* enhanced transposition cut-off: a child's stored bound */
+                    for (int i4 = 0; i4 < n4; i4++) {
+                        Option o = options[i4];
+                        u64 rem4 = rem3 & ~(1ULL << o.card);
+                        int w = o.takes ? s4 : beaten;
+                        Entry *c = probe(s, rem4 << 2 | (u64)w);
+                        if (!c) continue;
+                        /* v for the leader's side: t + child (same side) or -t - child */
+                        int v = ((w ^ leader) & 1) ? -o.t - c->lo : o.t + c->hi;
+                        if (v < beta) {
+                            best4 = v;
+                            break;
+                        }
+                    }
+                }
+                if (best4 < beta) goto cut4;
                 for (int i4 = 0; i4 < n4; i4++) {
                     Option o = options[i4];
                     u64 rem4 = rem3 & ~(1ULL << o.card);
@@ -439,6 +455,7 @@ static int test(Search *s, u64 rem, int leader, int beta) {
                         if (v < beta) break;
                     }
                 }
+            cut4:
                 if (best4 > best3) {
                     best3 = best4;
                     if (best3 >= beta) break;
@@ -475,30 +492,56 @@ static int node(Search *s, u64 rem, int leader, const int *trick, int n, int bet
     if (n == 0 && skip < 0) return rem ? test(s, rem, leader, beta) : 0;
     int seat = (leader + n) & 3;
     u64 playable = rem & s->own[seat];
+    int8_t cards[44];
+    int count = 0;
     if (n) {
-        int led = trick[0] / 11, trump = -1, used = 1 << led;
+        int led = trick[0] / 11, trump = -1, used = 1 << led, best = 0, top = trick[0] % 11;
+        int p = trick[0] % 11 - TRICK_COST;
+        u64 start = rem | 1ULL << trick[0];
         for (int k = 1; k < n; k++) {
-            int c = trick[k] / 11;
-            if (c != led && c != trump && !(used >> c & 1)) trump = c, used |= 1 << c;
+            int c = trick[k] / 11, r = trick[k] % 11;
+            p += r;
+            start |= 1ULL << trick[k];
+            if (c == trump || (c == led && trump < 0)) {
+                if (r > top) best = k, top = r;
+            } else if (c != led && !(used >> c & 1)) {
+                trump = c, used |= 1 << c, best = k, top = r;
+            }
         }
         playable = legal_of(playable, led, trump, used);
-    }
-    if (skip >= 0) playable &= ~(1ULL << skip);
-    int best = -INF;
-    for (int k = 0; k < 4; k++) {
-        unsigned bits = (unsigned)(playable >> (11 * k) & 0x7FF);
-        while (bits) {
-            int r = high_bit(bits);
-            bits &= ~(1u << r);
-            int v = after(s, rem, leader, trick, n, 11 * k + r, beta);
-            if (s->stopped) return 0;
-            if (v > best) {
-                best = v;
-                if (v >= beta) return best;
+        if (skip < 0) { /* the cards worth trying, as at a trick's start */
+            u64 h[4];
+            for (int i = 0; i < 4; i++) h[i] = rem & s->own[(leader + i) & 3];
+            if (n < 3) {
+                count = choices(h, n, playable, start, led, trump, used, best, top, cards);
+            } else {
+                Option options[22];
+                count = fourth(playable, rem, led, trump, used, best, top, p, options);
+                for (int i = 0; i < count; i++) cards[i] = options[i].card;
             }
         }
     }
-    return best;
+    if (skip >= 0) playable &= ~(1ULL << skip);
+    if (!count) { /* every card: the side may not play one it holds */
+        for (int k = 0; k < 4; k++) {
+            unsigned bits = (unsigned)(playable >> (11 * k) & 0x7FF);
+            while (bits) {
+                int r = high_bit(bits);
+                bits &= ~(1u << r);
+                cards[count++] = (int8_t)(11 * k + r);
+            }
+        }
+    }
+    int found = -INF;
+    for (int i = 0; i < count; i++) {
+        int v = after(s, rem, leader, trick, n, cards[i], beta);
+        if (s->stopped) return 0;
+        if (v > found) {
+            found = v;
+            if (v >= beta) return found;
+        }
+    }
+    return found;
 }
 
 /* node()'s test for the side to move after it plays `card`. */
@@ -634,7 +677,9 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     int bits = most <= 5 ? 10 : most >= 11 ? 19 : 10 + 2 * (most - 5);
     if (bits > 19) bits = 19;
     free(self->table);
-    self->table = calloc((size_t)BUCKET << bits, sizeof(Entry));
+    size_t bytes = ((size_t)BUCKET << bits) * sizeof(Entry); /* buckets of one cache line */
+    self->table = aligned_alloc(64, bytes);
+    if (self->table) memset(self->table, 0, bytes);
     if (!self->table) {
         PyErr_NoMemory();
         return -1;

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define INF (1 << 20)
 #define BUCKET 4
@@ -55,8 +56,16 @@ typedef struct {
     u64 mask; /* buckets - 1 */
     int32_t history[44];
     unsigned long long nodes;
-    int stopped; /* a signal's handler raised (Ctrl-C, a timer): unwind, keep nothing */
+    int stopped; /* a signal's handler raised (Ctrl-C, a timer), or the time is up:
+                    unwind, keep nothing */
+    double deadline; /* CLOCK_MONOTONIC seconds after which a search stops; 0: none */
 } Search;
+
+static double monotonic(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
 
 /* The cards of a hand that may be played to a started trick. */
 static inline u64 legal_of(u64 hand, int led, int trump, int used) {
@@ -337,9 +346,16 @@ static int test(Search *s, u64 rem, int leader, int beta) {
     int size = popcount(h[0]);
     if (size == 1) return last_trick(h);
     if (s->stopped) return 0;
-    if ((++s->nodes & 0xFFFF) == 0 && PyErr_CheckSignals() < 0) {
-        s->stopped = 1;
-        return 0;
+    if ((++s->nodes & 0xFFFF) == 0) { /* about every 15 ms */
+        if (PyErr_CheckSignals() < 0) {
+            s->stopped = 1;
+            return 0;
+        }
+        if (s->deadline > 0 && monotonic() > s->deadline) {
+            PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
+            s->stopped = 1;
+            return 0;
+        }
     }
     u64 key = rem << 2 | (u64)leader;
     Entry *e = probe(s, key);
@@ -630,6 +646,10 @@ static PyObject *Search_node(Search *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     self->stopped = 0;
+    if (self->deadline > 0 && monotonic() > self->deadline) {
+        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
+        return NULL;
+    }
     int found = node(self, rem, leader, trick, n, beta, (int)skip);
     if (self->stopped) return NULL;
     return PyLong_FromLong(found);
@@ -653,6 +673,10 @@ static PyObject *Search_after(Search *self, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     self->stopped = 0;
+    if (self->deadline > 0 && monotonic() > self->deadline) {
+        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
+        return NULL;
+    }
     int found = after(self, rem, leader, trick, n, (int)card, beta);
     if (self->stopped) return NULL;
     return PyLong_FromLong(found);
@@ -687,6 +711,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     self->mask = ((u64)1 << bits) - 1;
     memset(self->history, 0, sizeof self->history);
     self->nodes = 0;
+    self->deadline = 0;
     return 0;
 }
 
@@ -716,9 +741,24 @@ static PyObject *Search_test(Search *self, PyObject *const *args, Py_ssize_t nar
     }
     if (!rem) return PyLong_FromLong(0);
     self->stopped = 0;
+    if (self->deadline > 0 && monotonic() > self->deadline) {
+        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
+        return NULL;
+    }
     int found = test(self, rem, (int)leader, (int)beta);
     if (self->stopped) return NULL; /* the handler's exception */
     return PyLong_FromLong(found);
+}
+
+static PyObject *Search_limit(Search *self, PyObject *arg) {
+    double seconds = PyFloat_AsDouble(arg);
+    if (seconds == -1.0 && PyErr_Occurred()) return NULL;
+    if (!(seconds > 0)) {
+        PyErr_SetString(PyExc_ValueError, "a time limit is a number of seconds above 0");
+        return NULL;
+    }
+    self->deadline = monotonic() + seconds;
+    Py_RETURN_NONE;
 }
 
 static PyObject *Search_get_nodes(Search *self, void *closure) {
@@ -729,6 +769,8 @@ static PyObject *Search_get_nodes(Search *self, void *closure) {
 static PyMethodDef Search_methods[] = {
     {"test", (PyCFunction)(void (*)(void))Search_test, METH_FASTCALL,
      "test(rem, leader, beta): the fail-soft null-window test at a trick's start."},
+    {"limit", (PyCFunction)Search_limit, METH_O,
+     "limit(seconds): every search from now stops with TimeoutError once they are spent."},
     {"node", (PyCFunction)(void (*)(void))Search_node, METH_FASTCALL,
      "node(rem, leader, trick, beta, skip=-1): the test of any position of the round."},
     {"after", (PyCFunction)(void (*)(void))Search_after, METH_FASTCALL,

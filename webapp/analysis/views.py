@@ -6,12 +6,17 @@ The form is posted (with its CSRF token, as every form); a round that reads goes
 page's address with the round in it (``?round=...``), which shows the analysis: a link
 that can be reloaded or shared, and a reload never posts again. A round that does not
 read goes back to the page with the problem and the text as typed (:func:`back_with`).
-The solver runs in this process: the page takes hands of up to :data:`MOST_CARDS` cards,
-whose analysis takes about a second at most, as a rule (longer rounds: ``printables
-analyse``).
+The solver runs in this process, within :data:`ANALYSE_SECONDS`: with the compiled search
+a whole round (11 cards a hand) takes a few seconds (``benchmarks/bench_round_analysis.py``),
+and a round that would take longer is refused with a word on ``printables analyse``, which
+has no limit. Where the compiled search is not built, the page takes hands of up to
+:data:`MOST_CARDS_PURE` cards. The last analyses are kept (:func:`analysed`), so a reload
+or a shared link answers at once.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -19,6 +24,7 @@ from werkzeug.wrappers import Response
 from printables.cards.wording import signed
 from printables.paradox.analysis import Analysis, analyse
 from printables.paradox.rounds import EXAMPLE, Round, RoundError, read_round
+from printables.paradox.solver import COMPILED, Solver
 from printables.paradox.tricks import SEATS, SIDES
 from webapp.pages import back_with, kept, problem
 from webapp.security import too_busy
@@ -29,9 +35,16 @@ ANALYSE_LIMIT = 60
 """Analyses a minute from one address: a class reviewing its rounds stays inside it."""
 MAX_ROUND = 2000
 """Characters: a whole round typed with comments takes under 600."""
-MOST_CARDS = 8
-"""The most cards a hand on this page: the solver analyses such a round in 0.9 s
-(median; ``benchmarks/bench_round_analysis.py``); 11 cards a hand take minutes."""
+MOST_CARDS_PURE = 8
+"""The most cards a hand on this page where the compiled search is not built: the
+pure-Python search analyses such a round in about a second (median); 11 cards a hand take
+it minutes."""
+MOST_CARDS = 11 if COMPILED else MOST_CARDS_PURE
+"""The most cards a hand on this page (11: a whole round)."""
+ANALYSE_SECONDS = 20.0
+"""The most time one analysis may take here."""
+KEPT = 64
+"""Analyses kept in each server process."""
 
 
 class Refused(ValueError):
@@ -52,10 +65,17 @@ def _checked(text: str) -> Round:
     if size > MOST_CARDS:
         raise Refused(
             f"this page analyses hands of up to {MOST_CARDS} cards, not {size} (a full round "
-            "takes the solver minutes); 'printables analyse costly-tricks' on a computer "
-            "analyses it"
+            "takes this server's solver minutes); 'printables analyse costly-tricks' on a "
+            "computer analyses it"
         )
     return played
+
+
+@lru_cache(maxsize=KEPT)
+def analysed(played: Round) -> Analysis:
+    """The round's analysis, within :data:`ANALYSE_SECONDS` (else TimeoutError); the last
+    :data:`KEPT` are kept."""
+    return analyse(played, Solver(played.deal, time_limit=ANALYSE_SECONDS))
 
 
 def _page(
@@ -90,7 +110,16 @@ def costly_tricks() -> tuple[str, int] | tuple[str, int, dict[str, str]]:
         played = _checked(text)
     except (RoundError, Refused) as error:
         return _page(text, None, problem(error), 400)
-    return _page(text, analyse(played), None)
+    try:
+        return _page(text, analysed(played), None)
+    except TimeoutError:
+        said = problem(
+            Refused(
+                f"this round takes the solver longer than {ANALYSE_SECONDS:.0f} s here; "
+                "'printables analyse costly-tricks' on a computer analyses it"
+            )
+        )
+        return _page(text, None, said, 503)
 
 
 @bp.post("/costly-tricks")

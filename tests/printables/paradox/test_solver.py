@@ -395,3 +395,19 @@ def test_a_long_search_stops_at_a_signal_and_its_table_stays_right(search: str) 
     while position.cards_left > 12 or position.trick:
         position, _ = position.play(position.legal()[0])
     assert solver.value(position) == plain(position)[position.to_move % 2]
+
+
+def test_a_time_limit_stops_a_long_search_with_timeout_error(search: str) -> None:
+    rng = random.Random(12)
+    cards = list(PARADOX.cards)
+    rng.shuffle(cards)
+    big = Position.checked([cards[s:40:4] for s in range(4)], 0)  # 10 cards a hand
+    limited = Solver(big, time_limit=0.02)
+    with pytest.raises(TimeoutError, match="time limit ran out"):
+        limited.value(big)
+    with pytest.raises(TimeoutError):  # spent: every later search stops too
+        limited.value(big)
+    small = book_position()
+    assert Solver(small, time_limit=30).value(small) == 10  # within its limit: exact
+    with pytest.raises(ValueError, match="above 0"):
+        Solver(small, time_limit=0)

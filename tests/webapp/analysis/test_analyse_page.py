@@ -8,10 +8,13 @@ import html
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from flask.testing import FlaskClient
 
 from printables.paradox.problems import generated_id
 from printables.paradox.rounds import EXAMPLE
+from printables.paradox.solver import COMPILED
+from webapp.analysis import views
 
 PAGE = "/analyse/costly-tricks"
 MISTAKES = """\
@@ -112,18 +115,46 @@ def test_a_bad_round_in_the_address_is_refused_with_the_problem(client: FlaskCli
     assert textarea(page) == "A: R10 R5\nB: X1"
 
 
-def test_long_rounds_and_empty_ones_are_refused(client: FlaskClient) -> None:
+def nine_cards() -> str:
+    """A round of 9 cards a hand, none played yet."""
     hands = [" ".join(f"{c}{r}" for r in range(9)) for c in "RGPB"]
-    nine = "\n".join(
+    return "\n".join(
         f"{seat}: {hand}"
         for seat, hand in zip(("A", "B", "A's ghost", "B's ghost"), hands, strict=True)
     )
-    status, page = text_of(client, PAGE, round=nine)
+
+
+def test_long_rounds_and_empty_ones_are_refused(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(views, "MOST_CARDS", 8)  # as where the compiled search is not built
+    status, page = text_of(client, PAGE, round=nine_cards())
     assert status == 400
     assert "This page analyses hands of up to 8 cards, not 9" in page
     assert "printables analyse costly-tricks" in page
     status, page = text_of(client, PAGE, round="  \n")
     assert status == 400 and "Type the round first" in page
+
+
+def test_with_the_compiled_search_whole_rounds_are_analysed(client: FlaskClient) -> None:
+    assert (11 if COMPILED else views.MOST_CARDS_PURE) == views.MOST_CARDS
+    assert COMPILED, "the install builds the compiled search"
+    status, page = text_of(client, PAGE, round=nine_cards())
+    assert status == 200, page
+    assert "Nets with best play from here" in page or "best play" in page
+
+
+def test_a_round_that_takes_too_long_is_refused_and_kept(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    views.analysed.cache_clear()
+    monkeypatch.setattr(views, "ANALYSE_SECONDS", 1e-6)
+    status, page = text_of(client, PAGE, round=nine_cards())
+    assert status == 503
+    assert "takes the solver longer than 0 s here" in page
+    assert "printables analyse costly-tricks" in page
+    assert textarea(page) == nine_cards()
+    views.analysed.cache_clear()
 
 
 def test_the_front_page_and_the_costly_tricks_checking_page_link_here(client: FlaskClient) -> None:

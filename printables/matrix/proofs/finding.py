@@ -57,7 +57,8 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     side's lists (:func:`_by_lists`), the shorter as a key prints it is kept; and a
     long one is tried again with the side with more lists cut down by the values no list
     of the other side goes with (:func:`_crossing`), and with a card pinned to its one
-    crossing (:class:`Pin`), with and without that cut."""
+    crossing (:class:`Pin`), with and without that cut; one still over a third of a page
+    is tried again split case by case on a card with a few crossings (:class:`Split`)."""
     check_set(cards, rows, cols)
     sets = _Sets(cards)
     row_all = sets.options(rows, cols)
@@ -68,8 +69,8 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
         meetings = [(x, sets.meetings(x, rows, cols)) for x in range(len(cards))]
         for x, pairs in [(x, pairs) for x, pairs in meetings if len(pairs) == 1][:PINS_TRIED]:
             proofs += _pinned_proofs(sets, rows, cols, row_all, col_all, x, *pairs[0])
-        splits = [(x, pairs) for x, pairs in meetings if 1 < len(pairs) <= MOST_CASES]
         if min(map(_length, proofs)) >= SPLIT_FROM:
+            splits = [(x, pairs) for x, pairs in meetings if 1 < len(pairs) <= MOST_CASES]
             for x, pairs in sorted(splits, key=lambda split: len(split[1]))[:SPLITS_TRIED]:
                 proofs.append(_split(sets, rows, cols, row_all, col_all, x, pairs))
     # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them

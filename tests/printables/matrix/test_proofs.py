@@ -708,3 +708,18 @@ def test_a_split_proof_of_a_random_impossible_set_checks(
         return
     for card in [c for c in cards if 0 < meeting_pairs(cards, *size, c) <= 4][:2]:
         check_proof(cards, *size, split_proof(cards, *size, card))
+
+
+def test_a_split_longer_than_the_proof_by_pairs_checks_and_is_not_kept() -> None:
+    """4x5-sv56yc's key: Bg=C's row and column can share six pairs of its values (no card
+    of the set fewer), and split so the proof checks but runs longer than the one kept."""
+    puzzle = get_puzzle("4x5-sv56yc")
+    cards = list(puzzle.cards)
+    card = next(c for c in cards if str(c) == "Bg=C")
+    assert min(meeting_pairs(cards, 4, 5, c) for c in cards) == 6
+    split = split_proof(cards, 4, 5, card)
+    assert split.split is not None and len(split.split.cases) == 6
+    check_proof(cards, 4, 5, split)
+    kept = impossibility_proof(cards, 4, 5)
+    assert kept.split is None
+    assert sum(map(len, kept.brief_lines)) < sum(map(len, split.brief_lines))

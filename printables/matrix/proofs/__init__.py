@@ -35,14 +35,22 @@ shorter.) Long listings write the first values that lists in a row share once, i
 brackets: "[B G] (1) R S, (2-3) b w/z" is B G R S, B G b w and B G b z.
 
 **A pinned card.** A card's row and column meet only at it, so together they hold
-rows + columns - 1 cards, each showing one of the two values they share. When only one
-pair of its values is shown on that many cards (:class:`Pin`: "Gw~C's row and column
+rows + columns - 1 cards, each showing the row's value or the column's (the two may
+share one value: then all of them show it). When only one pair of its values (a value
+twice among them) is shown on that many cards (:class:`Pin`: "Gw~C's row and column
 ... only G and w are shown on that many"), every row list holds one and every column
 list the other (in a square, the grid turned over if need be); and when just a row's
 worth of cards show the row's value, those cards are its row, each other column
 crossing it at one of them, so the column lists hold a value of each. A long proof is
 tried again over the lists the pin allows, rows and columns no longer alike, and the
 pinned proof kept when shorter.
+
+**A split.** When a few pairs (two to four) are shown on that many, a proof still over a
+third of a page is tried again case by case (:class:`Split`: "... only G and z or z
+and T are shown on that many (...). Case by case:", then "Case 1: its row shares G, its
+column z." and a proof pinned to that pair, and so on), and kept when shorter. The
+checker counts again that no other pair of the card's values is shown on enough cards,
+and checks each case as a proof of its own, its pair taken as given.
 
 When one side has few lists (a 3x5 set's rows, say, against 200 column lists), the
 proof instead takes that side's lists in turn (:class:`ListCase`): the values the other
@@ -52,10 +60,11 @@ over them, each with a crowd. :func:`impossibility_proof` keeps whichever is sho
 A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
 and words second, so that :func:`check_proof` re-checks every step by itself, without
 the solver or the builder's helpers: it counts again that a pinned card fits nowhere
-else, checks each bar value by value, checks every list across against the values no list
-across goes with and each card said to fit nothing across, rebuilds the lists by brute
-force, counts every crossing again, and confirms that the facts and crowds leave no pair
-of lists standing.
+else (and that a split's cases leave its card nowhere else), checks each bar value by
+value, checks every list across against the values no list across goes with and each
+card said to fit nothing across, rebuilds the lists by brute force, counts every
+crossing again, and confirms that the facts and crowds leave no pair of lists standing
+(in each case of a split).
 :func:`impossibility_proof` raises ValueError for a set that can be solved.
 
 >>> from printables.cards import FOUR_D, read_cards
@@ -74,10 +83,11 @@ from printables.matrix.proofs.data import (
     Option,
     Pin,
     Proof,
+    Split,
     TooFew,
     TooMany,
 )
-from printables.matrix.proofs.finding import impossibility_proof
+from printables.matrix.proofs.finding import impossibility_proof, split_proof
 from printables.matrix.proofs.words import RULES
 
 __all__ = [
@@ -89,9 +99,11 @@ __all__ = [
     "Pin",
     "Proof",
     "ProofError",
+    "Split",
     "TooFew",
     "TooMany",
     "check_proof",
     "check_words",
     "impossibility_proof",
+    "split_proof",
 ]

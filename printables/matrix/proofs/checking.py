@@ -4,7 +4,7 @@ the helpers that found it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations_with_replacement, permutations, product
 
 from printables.cards.deck import Card, Value
 from printables.matrix.proofs.data import Bar, Option, Pin, Proof, TooMany
@@ -19,14 +19,55 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
     """Re-check every step of ``proof`` by counting, without the solver or the builder's
     helpers: the lists by brute force over every value list, each fact's cards, each
     crowd's crossings and places, that no pair of lists is left standing, and that the
-    words say all they claim (:func:`check_words`). Raises
-    :class:`ProofError` naming the first step that fails."""
+    words say all they claim (:func:`check_words`); a split proof's cases each likewise,
+    and that they leave its card no other pair of values. Raises :class:`ProofError`
+    naming the first step that fails."""
     if (proof.rows, proof.cols) != (rows, cols):
         raise ProofError(f"the proof is for {proof.rows}x{proof.cols}, not {rows}x{cols}")
+    if proof.split is not None:
+        _check_split(cards, rows, cols, proof)
+    else:
+        if proof.pin is not None:
+            _check_pin(cards, rows, cols, proof.pin)
+        _check_steps(cards, rows, cols, proof)
+    check_words(proof.lines)
+
+
+def _check_split(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
+    """That a split proof says nothing but its cases; that every pair of values its
+    card's row and column can share (:func:`_meetings`) is a case's (in a square, either
+    way round); and that each case, pinned to its pair, holds step by step."""
+    split = proof.split
+    assert split is not None
+    if proof != Proof(rows, cols, (), (), (), (), proof.cards, split=split):
+        raise ProofError("a split proof says nothing but its cases")
+    if not split.cases:
+        raise ProofError("a split has no case")
+    taken: list[tuple[Value, Value]] = []
+    for n, case in enumerate(split.cases, 1):
+        if case.split is not None or case.pin is None or case.pin.card != split.card:
+            raise ProofError(f"case {n} does not take {split.card}'s row and column")
+        if (case.rows, case.cols) != (rows, cols):
+            raise ProofError(f"case {n} is for {case.rows}x{case.cols}, not {rows}x{cols}")
+        taken.append((case.pin.row, case.pin.col))
+    for a, b in _meetings(cards, rows, cols, split.card):
+        if (a, b) not in taken and not (rows == cols and (b, a) in taken):
+            raise ProofError(
+                f"no case takes {split.card}'s row sharing {a.symbol} and its column "
+                f"sharing {b.symbol}"
+            )
+    for n, case in enumerate(split.cases, 1):
+        try:
+            _check_steps(cards, rows, cols, case)
+        except ProofError as error:
+            raise ProofError(f"case {n}: {error}") from error
+
+
+def _check_steps(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> None:
+    """Every step of a proof that is not split (its pinned card, if any, taken as given:
+    :func:`check_proof` checks it, or the split it is a case of)."""
     if proof.mirrored and proof.col_bars != proof.row_bars:
         raise ProofError("a square's column bars are not its row bars")
-    if proof.pin is not None:
-        _check_pin(cards, rows, cols, proof.pin)
     for bar in proof.row_bars:
         _check_bar(cards, bar, rows, "row")
     for bar in proof.col_bars:
@@ -38,7 +79,6 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
                          "proof by pairs")  # fmt: skip
     if proof.cases:
         _check_cases(cards, rows, cols, proof)
-        check_words(proof.lines)
         return
     if proof.lonely and not (proof.row_crossed or proof.col_crossed):
         raise ProofError("lists with a card that fits nothing across are told only in a "
@@ -81,7 +121,6 @@ def check_proof(cards: Sequence[Card], rows: int, cols: int, proof: Proof) -> No
                 _check_crowd(cards, col_option, row_option, crowded[j, i], f"lists {j} and {i}")
             else:
                 raise ProofError(f"row list {i} with column list {j} is not ruled out")
-    check_words(proof.lines)
 
 
 def _check_bar(cards: Sequence[Card], bar: Bar, across: int, side: str) -> None:
@@ -151,22 +190,32 @@ def _check_crossed(
                 )
 
 
-def _check_pin(cards: Sequence[Card], rows: int, cols: int, pin: Pin) -> None:
-    """That a row sharing one of the pinned card's values and a column sharing another
-    can meet at it alone only for its row and column values (in a square, either way
-    round): they hold rows + cols - 1 cards, a row's worth showing the row's value and a
-    column's worth the column's."""
-    for a, b in permutations(pin.card.shown, 2):
-        if (a, b) == (pin.row, pin.col) or (rows == cols and (b, a) == (pin.row, pin.col)):
-            continue
+def _meetings(cards: Sequence[Card], rows: int, cols: int, card: Card) -> list[tuple[Value, Value]]:
+    """The pairs of ``card``'s values (row value, column value; a value twice among them)
+    that its row and column, meeting at it alone, can share: they hold rows + cols - 1
+    cards, each showing the row's value or the column's, a row's worth showing the row's
+    and a column's worth the column's."""
+    found = []
+    for a, b in product(card.shown, repeat=2):
         showing_a = sum(1 for c in cards if a in c.shown)
         showing_b = sum(1 for c in cards if b in c.shown)
         either = sum(1 for c in cards if a in c.shown or b in c.shown)
         if showing_a >= cols and showing_b >= rows and either >= rows + cols - 1:
-            raise ProofError(
-                f"{pin.card} could sit where a row sharing {a.symbol} crosses a column "
-                f"sharing {b.symbol}"
-            )
+            found.append((a, b))
+    return found
+
+
+def _check_pin(cards: Sequence[Card], rows: int, cols: int, pin: Pin) -> None:
+    """That a row sharing one of the pinned card's values and a column sharing one (the
+    same, it may be) can meet at it alone only for its row and column values (in a
+    square, either way round)."""
+    for a, b in _meetings(cards, rows, cols, pin.card):
+        if (a, b) == (pin.row, pin.col) or (rows == cols and (b, a) == (pin.row, pin.col)):
+            continue
+        raise ProofError(
+            f"{pin.card} could sit where a row sharing {a.symbol} crosses a column "
+            f"sharing {b.symbol}"
+        )
 
 
 def _turned(pin: Pin | None) -> Pin | None:

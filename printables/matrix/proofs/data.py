@@ -77,14 +77,16 @@ class Bar:
 
 @dataclass(frozen=True)
 class Pin:
-    """A card that fits only where a row sharing ``row`` crosses a column sharing ``col``.
+    """A card that fits only where a row sharing ``row`` crosses a column sharing ``col``
+    (or, in a case of a :class:`Split`, a card taken to sit there).
 
     Its row and its column each share one of its values and meet only at it, so they
-    hold rows + columns - 1 cards, each showing one of the two values, a row's worth
-    showing the row's and a column's worth the column's; of the card's values only
-    ``row`` and ``col`` are shown on that many (in a square, either way round: the grid
-    is turned over so that its row shares ``row``). So every row list holds ``row`` and
-    every column list ``col``; and when ``row`` is shown on just a row's worth of cards,
+    hold rows + columns - 1 cards, each showing the row's value or the column's (both
+    the same value, it may be), a row's worth showing the row's and a column's worth the
+    column's; of the card's pairs of values (a value twice among them) only ``row`` and
+    ``col`` are shown on that many (in a square, either way round: the grid is turned
+    over so that its row shares ``row``). So every row list holds ``row`` and every
+    column list ``col``; and when ``row`` is shown on just a row's worth of cards,
     the card's row is those cards, each other column crossing it at one of them, so the
     column lists hold ``col`` once and a value of each of the others (and likewise for a
     column)."""
@@ -92,6 +94,20 @@ class Pin:
     card: Card
     row: Value
     col: Value
+
+
+@dataclass(frozen=True)
+class Split:
+    """A card's row and column taken case by case: they each share one of its values and
+    meet only at it, so they hold rows + columns - 1 cards, each showing the row's value
+    or the column's, a row's worth the row's and a column's worth the column's; of the
+    card's pairs of values (a value twice among them), only those of ``cases`` are shown
+    on that many (in a square, either way round: the grid turned over). Each case is a
+    proof pinned to its pair (:attr:`Proof.pin`, the card and the case's row and column
+    values) that no arrangement with the card's row and column sharing them works."""
+
+    card: Card
+    cases: tuple[Proof, ...]
 
 
 @dataclass(frozen=True)
@@ -133,7 +149,8 @@ class Proof:
     col_bars: tuple[Bar, ...] = ()
     """Values no column list may hold (in a square, the row bars unless a card is pinned)."""
     pin: Pin | None = None
-    """A card pinned to one crossing, which the lists (before the bars) all allow."""
+    """A card pinned to one crossing, which the lists (before the bars) all allow: one
+    that fits no other, or, in a case of a :attr:`split`, the one the case takes."""
     row_crossed: tuple[Option, ...] = ()
     """Values no row list may hold because no column list goes with them: with each
     column list, some column value and one of these are two values of one attribute, or
@@ -150,14 +167,18 @@ class Proof:
     shown on too few cards for a line across, of an attribute the list holds another
     value of, or shown with a value of the list on fewer cards than lines share it).
     They go with no list across, and the other steps leave them out."""
+    split: Split | None = None
+    """A card's row and column taken case by case, each case a proof of its own; a proof
+    split so says nothing else (its lists and steps are the cases')."""
 
     @property
     def mirrored(self) -> bool:
         """Whether every step holds with rows and columns swapped (the grid turned over):
-        in a square, unless a pinned card has fixed which way round the grid lies, or one
-        side's lists are cut down by the other's (:attr:`col_crossed`)."""
+        in a square, unless a pinned card (or a split's) has fixed which way round the grid
+        lies, or one side's lists are cut down by the other's (:attr:`col_crossed`)."""
         crossed = self.row_crossed or self.col_crossed
-        return self.rows == self.cols and self.pin is None and not crossed
+        unpinned = self.pin is None and self.split is None
+        return self.rows == self.cols and unpinned and not crossed
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
@@ -176,7 +197,9 @@ class Proof:
     @property
     def steps(self) -> int:
         """How long the proof is: a pinned card, then the facts and crowds it takes, or
-        the cases and their crowds (at least one step)."""
+        the cases and their crowds (at least one step); a split, then its cases' steps."""
+        if self.split is not None:
+            return 1 + sum(case.steps for case in self.split.cases)
         pinned = self.pin is not None
         if self.cases:
             return pinned + sum(max(1, len(case.crowds)) for case in self.cases)

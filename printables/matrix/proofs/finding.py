@@ -17,6 +17,7 @@ from printables.matrix.proofs.data import (
     ListCase,
     Pin,
     Proof,
+    Split,
     TooFew,
     TooMany,
 )
@@ -33,6 +34,16 @@ CROSSED_SIZES = (1, 2, 3, 4)
 """How many values (counted with repeats) a step of values no list across goes with may
 name together (:meth:`_Sets.crossed`); four cut a few more lists than three."""
 
+MOST_CASES = 4
+"""The most cases a split proof takes (:class:`Split`): each a proof more to build."""
+
+SPLITS_TRIED = 4
+"""The most cards a proof is tried again split on, those with the fewest cases first."""
+
+SPLIT_FROM = 1500
+"""The length (as a key prints it) from which a proof is tried again split on a card: a
+shorter one fits a key (a third of a page), and a split costs a proof a case."""
+
 PINNED_FROM = 1000
 """The length (as a key prints it) from which a proof is tried again with a pinned card:
 a shorter one already fits a key well, and each pin costs a proof more to build."""
@@ -46,7 +57,8 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     side's lists (:func:`_by_lists`), the shorter as a key prints it is kept; and a
     long one is tried again with the side with more lists cut down by the values no list
     of the other side goes with (:func:`_crossing`), and with a card pinned to its one
-    crossing (:class:`Pin`), with and without that cut."""
+    crossing (:class:`Pin`), with and without that cut; one still over a third of a page
+    is tried again split case by case on a card with a few crossings (:class:`Split`)."""
     check_set(cards, rows, cols)
     sets = _Sets(cards)
     row_all = sets.options(rows, cols)
@@ -54,14 +66,69 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     proofs = _proofs(sets, rows, cols, row_all, col_all, None)
     if row_all and col_all and min(map(_length, proofs)) >= PINNED_FROM:
         proofs += _proofs(sets, rows, cols, row_all, col_all, None, crossing=True)
-        for x, u, v in sets.pins(rows, cols)[:PINS_TRIED]:
-            pin = Pin(cards[x], sets.values[u], sets.values[v])
-            pinned_rows = sets.pinned(row_all, u, sets.shows[v], x, rows)
-            pinned_cols = sets.pinned(col_all, v, sets.shows[u], x, cols)
-            proofs += _proofs(sets, rows, cols, pinned_rows, pinned_cols, pin)
-            proofs += _proofs(sets, rows, cols, pinned_rows, pinned_cols, pin, crossing=True)
+        meetings = [(x, sets.meetings(x, rows, cols)) for x in range(len(cards))]
+        for x, pairs in [(x, pairs) for x, pairs in meetings if len(pairs) == 1][:PINS_TRIED]:
+            proofs += _pinned_proofs(sets, rows, cols, row_all, col_all, x, *pairs[0])
+        if min(map(_length, proofs)) >= SPLIT_FROM:
+            splits = [(x, pairs) for x, pairs in meetings if 1 < len(pairs) <= MOST_CASES]
+            for x, pairs in sorted(splits, key=lambda split: len(split[1]))[:SPLITS_TRIED]:
+                proofs.append(_split(sets, rows, cols, row_all, col_all, x, pairs))
     # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them
     return min(proofs, key=_length)
+
+
+def _split(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_all: list[tuple[int, ...]],
+    col_all: list[tuple[int, ...]],
+    x: int,
+    pairs: list[tuple[int, int]],
+) -> Proof:
+    """The proof split on card ``x``'s row and column: a case for each pair of its values
+    they can share (:meth:`_Sets.meetings`), each the shortest pinned proof of it."""
+    cases = tuple(
+        min(_pinned_proofs(sets, rows, cols, row_all, col_all, x, u, v), key=_length)
+        for u, v in pairs
+    )
+    return Proof(rows, cols, (), (), (), (), tuple(sets.cards), split=Split(sets.cards[x], cases))
+
+
+def split_proof(cards: Sequence[Card], rows: int, cols: int, card: Card) -> Proof:
+    """The proof of an impossible set split on ``card``'s row and column, whatever its
+    length (:func:`impossibility_proof` keeps one only when it is the shortest)."""
+    check_set(cards, rows, cols)
+    sets = _Sets(cards)
+    row_all = sets.options(rows, cols)
+    col_all = row_all if rows == cols else sets.options(cols, rows)
+    x = list(cards).index(card)
+    pairs = sets.meetings(x, rows, cols)
+    if not pairs:
+        raise ValueError(f"{card}'s row and column can share no pair of its values")
+    return _split(sets, rows, cols, row_all, col_all, x, pairs)
+
+
+def _pinned_proofs(
+    sets: _Sets,
+    rows: int,
+    cols: int,
+    row_all: list[tuple[int, ...]],
+    col_all: list[tuple[int, ...]],
+    x: int,
+    u: int,
+    v: int,
+) -> list[Proof]:
+    """The proofs with card ``x``'s row sharing ``u`` and its column ``v`` (a pinned card,
+    or a case of a split), over the lists that allows, with and without the side with
+    more lists cut down by the other."""
+    pin = Pin(sets.cards[x], sets.values[u], sets.values[v])
+    pinned_rows = sets.pinned(row_all, u, sets.shows[v], x, rows)
+    pinned_cols = sets.pinned(col_all, v, sets.shows[u], x, cols)
+    return [
+        *_proofs(sets, rows, cols, pinned_rows, pinned_cols, pin),
+        *_proofs(sets, rows, cols, pinned_rows, pinned_cols, pin, crossing=True),
+    ]
 
 
 def _length(proof: Proof) -> int:
@@ -453,21 +520,22 @@ class _Sets:
         return [values for values, _ in _fewest_holding(options, usable, CROSSED_SIZES,
                                                         goes_with_none)]  # fmt: skip
 
-    def pins(self, rows: int, cols: int) -> list[tuple[int, int, int]]:
-        """The cards pinned to one crossing (:class:`Pin`), as (card, row value, column
-        value) by index: a row sharing ``u`` and a column sharing ``v`` can meet at the
-        card alone only for one pair of its values (in a square, either way round)."""
-        found = []
-        for x in range(len(self.cards)):
-            shown = [v for v in range(len(self.values)) if self.shows[v] >> x & 1]
-            meets = [
-                (u, v) for u, v in permutations(shown, 2)
-                if self.counts[u] >= cols and self.counts[v] >= rows
+    def meetings(self, x: int, rows: int, cols: int) -> list[tuple[int, int]]:
+        """The pairs of card ``x``'s values (row value, column value, by index; a value
+        twice among them) that its row and column, meeting at it alone, can share: a
+        row's worth of cards shows the row's, a column's worth the column's, and rows +
+        columns - 1 cards one or the other (in a square, a pair or its reverse: the grid
+        turned over). One pair pins the card (:class:`Pin`); a few split the proof."""
+        shown = [v for v in range(len(self.values)) if self.shows[v] >> x & 1]
+        found: list[tuple[int, int]] = []
+        for u, v in [*permutations(shown, 2), *((v, v) for v in shown)]:
+            if (
+                self.counts[u] >= cols
+                and self.counts[v] >= rows
                 and (self.shows[u] | self.shows[v]).bit_count() >= rows + cols - 1
-            ]  # fmt: skip
-            one = meets and all({u, v} == set(meets[0]) for u, v in meets)
-            if one and (rows == cols or len(meets) == 1):
-                found.append((x, *meets[0]))
+                and not (rows == cols and (v, u) in found)
+            ):
+                found.append((u, v))
         return found
 
     def pinned(

@@ -10,7 +10,7 @@ from printables.cards.deck import Card, Value
 from printables.cards.wording import or_list
 
 if TYPE_CHECKING:
-    from printables.matrix.proofs.data import Bar, Crowd, Option, Proof, TooFew, TooMany
+    from printables.matrix.proofs.data import Bar, Crowd, Option, Pin, Proof, TooFew, TooMany
 
 T = TypeVar("T")
 
@@ -163,9 +163,12 @@ def brief_lines(proof: Proof) -> tuple[str, ...]:
     return _steps(proof, brief=True)
 
 
-def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
+def _steps(proof: Proof, brief: bool, case: bool = False) -> tuple[str, ...]:
     """The proof's steps; ``brief`` leaves out what :data:`RULES` says: where the pairs
-    left come from and how their grouped numbers and crossings read."""
+    left come from and how their grouped numbers and crossings read. A ``case`` of a
+    split says nothing of why its card is pinned (the split does)."""
+    if proof.split is not None:
+        return _split_lines(proof, brief)
     cols = proof.cols
     if _trivial(proof):
         return (
@@ -173,7 +176,7 @@ def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
             f"a value that at least {cols} cards show, and every card needs a row whose "
             "value it shows.",
         )
-    lines = [*_pin_lines(proof), *_bar_lines(proof)]
+    lines = [*_pin_lines(proof, case), *_bar_lines(proof)]
     pinned = proof.pin is not None
     if proof.cases:
         side = "Row" if proof.listed == "rows" else "Column"
@@ -222,7 +225,7 @@ def _steps(proof: Proof, brief: bool) -> tuple[str, ...]:
 
 def _trivial(proof: Proof) -> bool:
     """Whether no list for the rows passes the counts at all (nothing barred)."""
-    return not (proof.cases or proof.row_options or proof.row_bars or proof.pin)
+    return not (proof.cases or proof.row_options or proof.row_bars or proof.pin or proof.split)
 
 
 def _left(bars: Sequence[Bar], pinned: bool = False, crossed: Sequence[Option] = ()) -> str:
@@ -254,47 +257,20 @@ def _crossed_line(crossed: Sequence[Option], across: str, side: str) -> str:
     return f"No {across} list goes with a {side} list holding {held}."
 
 
-def _pin_lines(proof: Proof) -> list[str]:
-    """Why a pinned card fits at one crossing only, and what that leaves the lists:
-    ``Gw~C's row and column each share one of its values and meet only at it, so they
-    hold 9 cards, each showing one of the two: of its values, only G and w are shown on
-    that many (G or ~: 8; ...)``, then its row or column when the cards showing a value
-    are just one line's worth."""
+def _pin_lines(proof: Proof, case: bool = False) -> list[str]:
+    """Why a pinned card fits at one crossing only (:func:`_meeting_line`; not for a
+    ``case`` of a split, which takes its crossing), and what that leaves the lists: its
+    row or column when the cards showing a value are just one line's worth."""
     pin = proof.pin
     if pin is None:
         return []
     rows, cols = proof.rows, proof.cols
-    need = rows + cols - 1
-
-    def showing(*values: Value) -> list[Card]:
-        """The set's cards showing any of ``values``, in deck order."""
-        return sorted((c for c in proof.cards if any(v in c.shown for v in values)),
-                      key=lambda c: c.index)  # fmt: skip
-
-    rare: dict[Value, str] = {}  # a value too rare for a row, a column or any line
-    unions: dict[frozenset[Value], tuple[Value, Value]] = {}
-    for a, b in permutations(pin.card.shown, 2):
-        if (a, b) == (pin.row, pin.col) or (rows == cols and (b, a) == (pin.row, pin.col)):
-            continue
-        if len(showing(a)) < cols:
-            rare[a] = "row" if len(showing(a)) >= rows else "line"
-        elif len(showing(b)) < rows:
-            rare[b] = "column" if len(showing(b)) >= cols else "line"
-        else:
-            unions.setdefault(frozenset((a, b)), (a, b))
-    notes = [f"{v.symbol}: {len(showing(v))} cards, too few for a {line}"
-             for v, line in rare.items()]  # fmt: skip
-    notes += [f"{a.symbol} or {b.symbol}: {len(showing(a, b))}" for a, b in unions.values()]
-    turned = " (turning the grid over if need be)" if rows == cols else ""
-    lines = [
-        f"{pin.card}'s row and column each share one of its values and meet only at it, so "
-        f"they hold {need} cards, each showing one of the two: of its values, only "
-        f"{pin.row.symbol} and {pin.col.symbol} are shown on that many ({'; '.join(notes)}). "
-        f"So{turned} its row shares {pin.row.symbol} and its column {pin.col.symbol}."
-    ]
+    lines = [] if case else [
+        _meeting_line(pin.card, [(pin.row, pin.col)], rows, cols, proof.cards)
+    ]  # fmt: skip
     for value, length, line, others in ((pin.row, cols, "row", "columns"),
                                         (pin.col, rows, "column", "rows")):  # fmt: skip
-        line_cards = showing(value)
+        line_cards = _showing(proof.cards, value)
         if len(line_cards) == length:
             rest = [str(c) for c in line_cards if c != pin.card]
             lines.append(
@@ -303,6 +279,87 @@ def _pin_lines(proof: Proof) -> list[str]:
                 f"{', of '.join(rest[:-1])} and of {rest[-1]}."
             )
     return lines
+
+
+def _showing(cards: Sequence[Card], *values: Value) -> list[Card]:
+    """The set's cards showing any of ``values``, in deck order."""
+    return sorted((c for c in cards if any(v in c.shown for v in values)),
+                  key=lambda c: c.index)  # fmt: skip
+
+
+def _meeting_line(
+    card: Card, pairs: Sequence[tuple[Value, Value]], rows: int, cols: int,
+    cards: Sequence[Card],
+) -> str:  # fmt: skip
+    """Why a card's row and column can share only ``pairs`` of its values (row value,
+    column value; in a square either way round): ``Gw~C's row and column each share one
+    of its values and meet only at it, so they hold 9 cards, each showing the row's value
+    or the column's: of its values, only G and w are shown on that many (G or ~: 8; ...;
+    each value alone: 6 at most). So its row shares G and its column w.``, or for several
+    pairs, ``... only G and w or G alone are shown on that many (...). Case by case:``."""
+    need = rows + cols - 1
+    square = rows == cols
+
+    def count(*values: Value) -> int:
+        return len(_showing(cards, *values))
+
+    rare: dict[Value, str] = {}  # a value too rare for a row, a column or any line
+    alone: dict[Value, int] = {}  # a value shown on too few cards for both lines
+    unions: dict[frozenset[Value], tuple[Value, Value]] = {}
+    for a, b in [*permutations(card.shown, 2), *((v, v) for v in card.shown)]:
+        if (a, b) in pairs or (square and (b, a) in pairs):
+            continue
+        if count(a) < cols:
+            rare[a] = "row" if count(a) >= rows else "line"
+        elif count(b) < rows:
+            rare[b] = "column" if count(b) >= cols else "line"
+        elif a == b:
+            alone[a] = count(a)
+        else:
+            unions.setdefault(frozenset((a, b)), (a, b))
+    notes = [f"{v.symbol}: {count(v)} cards, too few for a {line}" for v, line in rare.items()]
+    notes += [f"{a.symbol} or {b.symbol}: {count(a, b)}" for a, b in unions.values()]
+    if len(alone) == len(card.shown):  # (in fewer words than each count)
+        notes.append(f"each value alone: {max(alone.values())} at most")
+    else:
+        notes += [f"{v.symbol}: {n}" for v, n in alone.items()]
+    told = or_list([f"{a.symbol} and {b.symbol}" if a != b else f"{a.symbol} alone"
+                    for a, b in pairs])  # fmt: skip
+    shown = "is" if len(pairs) == 1 and pairs[0][0] == pairs[0][1] else "are"
+    why = f" ({'; '.join(notes)})" if notes else ""
+    turned = " (turning the grid over if need be)" if square else ""
+    if len(pairs) == 1:
+        [(row, col)] = pairs
+        shared = (f"its row and column share {row.symbol}" if row == col else
+                  f"its row shares {row.symbol} and its column {col.symbol}")  # fmt: skip
+        then = f"So{turned} {shared}."
+    else:
+        then = f"Case by case{turned}:"
+    return (
+        f"{card}'s row and column each share one of its values and meet only at it, so they "
+        f"hold {need} cards, each showing the row's value or the column's: of its values, "
+        f"only {told} {shown} shown on that many{why}. {then}"
+    )
+
+
+def _case_head(n: int, pin: Pin) -> str:
+    """A case of a split: ``Case 1: its row shares G, its column w.``"""
+    if pin.row == pin.col:
+        return f"Case {n}: its row and column share {pin.row.symbol}."
+    return f"Case {n}: its row shares {pin.row.symbol}, its column {pin.col.symbol}."
+
+
+def _split_lines(proof: Proof, brief: bool) -> tuple[str, ...]:
+    """A split proof's steps: why its card's row and column can share only the cases'
+    pairs, then each case, headed, and its steps."""
+    split = proof.split
+    assert split is not None
+    pinned = [case.pin for case in split.cases if case.pin is not None]
+    pairs = [(pin.row, pin.col) for pin in pinned]
+    lines = [_meeting_line(split.card, pairs, proof.rows, proof.cols, proof.cards)]
+    for n, (pin, case) in enumerate(zip(pinned, split.cases, strict=True), 1):
+        lines += [_case_head(n, pin), *_steps(case, brief, case=True)]
+    return tuple(lines)
 
 
 def _bar_lines(proof: Proof) -> list[str]:
@@ -324,7 +381,14 @@ def _bar_lines(proof: Proof) -> list[str]:
 
 def _intro(proof: Proof) -> str:
     """What a proof's steps rest on, said before them when no page says :data:`RULES`:
-    the rules every proof uses, then how the notations it uses read."""
+    the rules every proof uses, then how the notations it uses read (a split's: what its
+    cases use, each said once)."""
+    cases = proof.split.cases if proof.split is not None else (proof,)
+    return " ".join(dict.fromkeys(told for case in cases for told in _intro_parts(case)))
+
+
+def _intro_parts(proof: Proof) -> list[str]:
+    """:func:`_intro`'s sentences for a proof that is not split."""
     rows, cols = proof.rows, proof.cols
     told = [
         f"Each row shares a value all its {cols} cards show, and each column one all its "
@@ -386,7 +450,7 @@ def _intro(proof: Proof) -> str:
             '"1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a row sharing ~ never '
             "crosses 2 columns sharing T" + ("; rows and columns alike." if proof.mirrored else ".")
         )
-    return " ".join(told)
+    return told
 
 
 def full_lines(proof: Proof) -> tuple[str, ...]:

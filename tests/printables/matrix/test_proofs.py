@@ -14,16 +14,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from printables.cards.deck import Card, Value
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.proofs import (
     RULES,
+    Pin,
     Proof,
     ProofError,
     TooFew,
     check_proof,
     check_words,
     impossibility_proof,
+    split_proof,
 )
 from printables.matrix.proofs.words import symbols
 from printables.matrix.puzzles import generate, get_puzzle
@@ -429,9 +432,10 @@ def test_pairs_left_by_the_rule_of_crossings_alone_are_announced_in_one_parenthe
 
 def test_a_card_with_one_crossing_pins_the_lists_and_shortens_the_proof() -> None:
     """Gw~C's row and column can share only G and w (any other two of its values are shown
-    on 8 cards, too few for a row and a column that meet only at it), and just 5 cards
-    show each: its row and column are fixed, and so is much of the lists. The key printed
-    3,195 characters for this set before; under 1,000 now, and checked."""
+    on 8 cards, any one alone on 6 at most, too few for a row and a column that meet only
+    at it), and just 5 cards show each: its row and column are fixed, and so is much of
+    the lists. The key printed 3,195 characters for this set before; under 1,000 now, and
+    checked."""
     puzzle = get_puzzle("5x5-m5cvwf")
     proof = puzzle.proof
     assert proof is not None and proof.pin is not None
@@ -440,9 +444,10 @@ def test_a_card_with_one_crossing_pins_the_lists_and_shortens_the_proof() -> Non
     brief = proof.brief_lines
     assert brief[0] == (
         "Gw~C's row and column each share one of its values and meet only at it, so they "
-        "hold 9 cards, each showing one of the two: of its values, only G and w are shown on "
-        "that many (G or ~: 8; G or C: 8; w or ~: 8; w or C: 8; ~ or C: 8). So (turning the "
-        "grid over if need be) its row shares G and its column w."
+        "hold 9 cards, each showing the row's value or the column's: of its values, only G and "
+        "w are shown on that many (G or ~: 8; G or C: 8; w or ~: 8; w or C: 8; ~ or C: 8; each "
+        "value alone: 6 at most). So (turning the grid over if need be) its row shares G and "
+        "its column w."
     )
     assert brief[1] == (
         "Only 5 cards show G: its row is Gb~S, Gg=S, Gg=T, Gg~C, Gw~C, so the other columns "
@@ -550,3 +555,171 @@ def test_a_key_announces_the_pairs_left_only_before_several_crowds() -> None:
         "Pairs left:",
         "(3) x (4): BwzT, RgzS, BgzT fit only at z x g/T: 3 cards, 2 places.",
     )
+
+
+def test_a_pin_leaving_its_row_and_column_one_value_to_share_fails_the_check() -> None:
+    """A row and a column meeting at Bw=S alone may both share S (8 cards show S, as many
+    as they hold): Bw=S is not pinned to S x =, though no other two of its values are
+    shown on enough cards. This set's key once printed that pin."""
+    puzzle = get_puzzle("4x5-jg35pw")
+    card = next(c for c in puzzle.cards if str(c) == "Bw=S")
+    values = {v.symbol: v for v in card.shown}
+    proof = impossibility_proof(puzzle.cards, 4, 5)
+    check_proof(puzzle.cards, 4, 5, proof)
+    assert proof.pin is None or proof.pin.card != card
+    wrong = dataclasses.replace(proof, pin=Pin(card, values["S"], values["="]))
+    with pytest.raises(ProofError, match="row sharing S crosses a column sharing S"):
+        check_proof(puzzle.cards, 4, 5, wrong)
+
+
+def test_a_card_with_a_few_crossings_splits_the_proof_into_cases() -> None:
+    """GbzT's row and column can share only G and z, or z and T (either way round): a
+    case each, each a proof pinned to its pair. The key printed 1,872 characters for this
+    set before; under 1,500 now, and checked."""
+    puzzle = get_puzzle("5x5-t85a0b")
+    proof = puzzle.proof
+    assert proof is not None and proof.split is not None
+    check_proof(puzzle.cards, 5, 5, proof)
+    assert str(proof.split.card) == "GbzT"
+    cases = [(case.pin.row.symbol, case.pin.col.symbol) for case in proof.split.cases
+             if case.pin is not None]  # fmt: skip
+    assert cases == [("G", "z"), ("z", "T")]
+    brief = proof.brief_lines
+    assert brief[0].startswith("GbzT's row and column each share one of its values and meet "
+                               "only at it, so they hold 9 cards")  # fmt: skip
+    assert "only G and z or z and T are shown on that many (G or b: 8;" in brief[0]
+    assert brief[0].endswith("Case by case (turning the grid over if need be):")
+    heads = [line for line in brief if line.startswith("Case ")]
+    assert heads == ["Case 1: its row shares G, its column z.",
+                     "Case 2: its row shares z, its column T."]  # fmt: skip
+    # each case's steps follow its head, as a proof pinned to its pair words them
+    second = brief.index(heads[1])
+    assert brief[1:second] == (heads[0], *proof.split.cases[0].brief_lines[1:])
+    assert brief[second + 1 :] == proof.split.cases[1].brief_lines[1:]
+    assert proof.split.cases[0].brief_lines[0].startswith("GbzT's row and column")
+    assert sum(map(len, brief)) <= 1_500
+    assert proof.steps == 1 + sum(case.steps for case in proof.split.cases)
+    assert proof.lines[0].startswith("Each row shares a value all its 5 cards show")
+    assert proof.lines[1:3] == brief[:2]
+
+
+def test_a_split_missing_a_case_or_with_a_wrong_case_fails_the_check() -> None:
+    puzzle = get_puzzle("5x5-t85a0b")
+    proof = puzzle.proof
+    assert proof is not None and proof.split is not None
+    split = proof.split
+    first, second = split.cases
+
+    def with_cases(*cases: Proof) -> Proof:
+        return dataclasses.replace(proof, split=dataclasses.replace(split, cases=cases))
+
+    with pytest.raises(ProofError, match="no case takes GbzT's row sharing z and its column "
+                                         "sharing T"):  # fmt: skip
+        check_proof(puzzle.cards, 5, 5, with_cases(first))
+    # the case turned over is the same case in a square, but not its pair and another's
+    assert first.pin is not None and second.pin is not None
+    turned = dataclasses.replace(second, pin=dataclasses.replace(
+        second.pin, row=second.pin.col, col=second.pin.row))  # fmt: skip
+    with pytest.raises(ProofError, match="case 2: "):
+        check_proof(puzzle.cards, 5, 5, with_cases(first, turned))
+    with pytest.raises(ProofError, match=r"case 1: .*not ruled out"):
+        check_proof(puzzle.cards, 5, 5, with_cases(
+            dataclasses.replace(first, crowds=first.crowds[1:]), second))  # fmt: skip
+    with pytest.raises(ProofError, match="case 2: "):
+        check_proof(puzzle.cards, 5, 5, with_cases(first, dataclasses.replace(second, facts=())))
+    other = next(c for c in puzzle.cards if c != split.card)
+    with pytest.raises(ProofError, match="case 1 does not take GbzT's row and column"):
+        check_proof(
+            puzzle.cards,
+            5,
+            5,
+            with_cases(
+                dataclasses.replace(first, pin=dataclasses.replace(first.pin, card=other)), second
+            ),
+        )
+    with pytest.raises(ProofError, match="says nothing but its cases"):
+        check_proof(puzzle.cards, 5, 5, dataclasses.replace(proof, facts=second.facts))
+
+
+def meeting_pairs(cards: list[Card], rows: int, cols: int, card: Card) -> int:
+    """How many pairs of a card's values (a value twice among them) its row and column can
+    share, counted as the rule says (each pair once in a square)."""
+    found: set[tuple[Value, ...]] = set()
+    for a in card.shown:
+        for b in card.shown:
+            either = sum(1 for c in cards if a in c.shown or b in c.shown)
+            if (sum(1 for c in cards if a in c.shown) >= cols
+                    and sum(1 for c in cards if b in c.shown) >= rows
+                    and either >= rows + cols - 1):  # fmt: skip
+                found.add(tuple(sorted((a, b), key=str)) if rows == cols else (a, b))
+    return len(found)
+
+
+def test_a_split_that_leaves_a_case_is_rejected_whatever_the_card() -> None:
+    """Each card of the set with two to five cases splits a proof that checks; with one
+    case left out, the checker finds it."""
+    puzzle = get_puzzle("5x5-t85a0b")
+    cards = list(puzzle.cards)
+    few = [c for c in cards if 1 < meeting_pairs(cards, 5, 5, c) <= 5]
+    assert [str(c) for c in few] == ["GbzS", "BbzT", "GbzT"]
+    for card in few:
+        proof = split_proof(cards, 5, 5, card)
+        assert proof.split is not None
+        assert len(proof.split.cases) == meeting_pairs(cards, 5, 5, card)
+        check_proof(cards, 5, 5, proof)
+        for left_out in range(len(proof.split.cases)):
+            cases = proof.split.cases[:left_out] + proof.split.cases[left_out + 1 :]
+            short = dataclasses.replace(proof.split, cases=cases)
+            with pytest.raises(ProofError, match="no case takes"):
+                check_proof(cards, 5, 5, dataclasses.replace(proof, split=short))
+
+
+SPLIT_SIZES = [(3, 3), (3, 4), (4, 3), (4, 4), (4, 5), (5, 5)]
+
+
+@pytest.mark.parametrize("size", SPLIT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_proofs_split_on_a_card_check_over_many_impossible_sets(size: tuple[int, int]) -> None:
+    """Over generated impossible sets of every level, a proof split on a card with two to
+    four cases (two cards a set at most) checks, and so does the proof kept."""
+    split = 0
+    for seed in range(6):
+        for level in ("easy", "medium", "hard"):
+            puzzle = generate(*size, "impossible", level, seed)
+            cards = list(puzzle.cards)
+            check_proof(cards, *size, impossibility_proof(cards, *size))
+            few = [c for c in cards if 1 < meeting_pairs(cards, *size, c) <= 4]
+            for card in few[:2]:
+                proof = split_proof(cards, *size, card)
+                assert proof.split is not None
+                check_proof(cards, *size, proof)
+                heads = [line for line in proof.brief_lines if line.startswith("Case ")]
+                assert len(heads) == len(proof.split.cases) == meeting_pairs(cards, *size, card)
+                split += 1
+    assert split >= 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from([(3, 3), (3, 4), (4, 4)]))
+def test_a_split_proof_of_a_random_impossible_set_checks(
+    rng: random.Random, size: tuple[int, int]
+) -> None:
+    cards = rng.sample(list(FOUR_D.cards), size[0] * size[1])
+    if solve(cards, *size) is not None:
+        return
+    for card in [c for c in cards if 0 < meeting_pairs(cards, *size, c) <= 4][:2]:
+        check_proof(cards, *size, split_proof(cards, *size, card))
+
+
+def test_a_split_longer_than_the_proof_by_pairs_checks_and_is_not_kept() -> None:
+    """4x5-sv56yc's key: Bg=C's row and column can share six pairs of its values (no card
+    of the set fewer), and split so the proof checks but runs longer than the one kept."""
+    puzzle = get_puzzle("4x5-sv56yc")
+    cards = list(puzzle.cards)
+    card = next(c for c in cards if str(c) == "Bg=C")
+    assert min(meeting_pairs(cards, 4, 5, c) for c in cards) == 6
+    split = split_proof(cards, 4, 5, card)
+    assert split.split is not None and len(split.split.cases) == 6
+    check_proof(cards, 4, 5, split)
+    kept = impossibility_proof(cards, 4, 5)
+    assert kept.split is None
+    assert sum(map(len, kept.brief_lines)) < sum(map(len, split.brief_lines))

@@ -21,7 +21,9 @@ it. Larger deals are timed once. 9, 10 and 11 cards a hand
 stopped at a time limit, and report what was solved.
 
 Then, side by side, each measured in this run on the same deals: a plain alpha-beta
-search (written here from the trick rules) against the solver at 6 and 8 cards; the full
+search (written here from the trick rules) against the solver at 6 and 8 cards; the
+pure-Python search (the fallback where no C compiler built the compiled one) against the
+compiled one at 6, 7 and 8 cards; the full
 solve (every legal card's value) over the value alone (target at most 3x); the median's
 growth with each card added to every hand, 6 to 8 cards (target under 2x); whole deals
 of 11 cards (target: every deal solved, median under 1 s); and, where ``endplay``

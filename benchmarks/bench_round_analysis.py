@@ -126,9 +126,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = statistics.median(mine)
         if n >= JUDGED_FROM and n != WHOLE:
             ratios.append(ratio)
+        done = [t for t in whole if t < math.inf]
+        stopped = (
+            f", {len(whole) - len(done)} stopped at {STOP_SECONDS:g} s" if done != whole else ""
+        )
         print(f"{n:>5} {count:>6} {statistics.median(starts) * 1000:>9.1f} ms "
               f"{statistics.median(whole) * 1000:>7.1f} ms {ratio:>5.1f}x  "
-              f"(worst analysis {max(whole) * 1000:,.0f} ms)")  # fmt: skip
+              f"(worst analysis done {max(done) * 1000:,.0f} ms{stopped})")  # fmt: skip
         if n == WHOLE:
             within = sum(t < WHOLE_SECONDS for t in whole), len(whole)
     if not args.quick:

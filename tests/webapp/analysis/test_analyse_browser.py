@@ -13,19 +13,12 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_support import skip_without_chromium
 from live_server import LiveServer
+from played_rounds import MISTAKES
 from playwright.sync_api import Browser, Page, expect
 
 skip_without_chromium()
 
 SCROLL = "() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
-MISTAKES = """\
-A: B5 R9 P0
-B: P10 R6 G4
-A's ghost: R4 P9 P4
-B's ghost: G10 G9 G7
-leader: A
-play: P0 P10 P4 G9 / G7 B5 G4 P9 / R4 G10 R9 R6
-"""
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 /* The Costly Tricks double-dummy search, compiled: the null-window test at a trick's start.
  *
- * This is the same search as printables/paradox/solver.py's pure-Python test (read its
- * module docstring for why each step keeps the value exact): a fail-soft null-window
+ * This is the same search as printables/paradox/pure_search.py (read its module docstring
+ * for why each step keeps the value exact): a fail-soft null-window
  * alpha-beta test over the four plays of a trick, with
  *   - a transposition table of bounds and the best lead, keyed on the cards still held
  *     and the leader (fixed size, so memory is bounded; a bucket of four entries keeps the

@@ -12,7 +12,7 @@ import click
 
 from printables.paradox.analysis import analyse as analyse_round
 from printables.paradox.analysis import render_text
-from printables.paradox.rounds import RoundError, read_round
+from printables.paradox.rounds import EXAMPLE, RoundError, read_round
 
 GAMES = ("costly-tricks",)
 """The games whose rounds can be analysed."""
@@ -24,33 +24,32 @@ class BadRound(click.ClickException):
     exit_code = 2
 
 
-@click.command()
+_EXAMPLE = "\n    ".join(line for line in EXAMPLE.splitlines() if not line.startswith("#"))
+HELP = f"""Analyse a played round: each card's cost against best play, trick by trick.
+
+ROUND is a file ('-' reads standard input): the four hands, one a line, then the
+cards played, tricks separated by '/' or new lines, each maybe with its leader
+('A's ghost: G3 B7 G4 G2'); or the same as JSON: {{"hands": [...], "leader": 0,
+"play": [...]}}. The hand holding R0 leads the first trick unless a 'leader:' line
+names another. A card marked ? cost its side 1 to 4 points, ?? 5 or more.
+
+\b
+Example round (the web page's own):
+    {_EXAMPLE}
+
+\b
+Examples:
+    printables analyse costly-tricks round.txt
+    printables analyse costly-tricks - --json < round.txt
+"""
+
+
+@click.command(help=HELP)
 @click.argument("game", type=click.Choice(GAMES))
 @click.argument("round_file", metavar="ROUND", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON data.")
 def analyse(game: str, round_file: TextIO, as_json: bool) -> None:
-    """Analyse a played round: each card's cost against best play, trick by trick.
-
-    ROUND is a file ('-' reads standard input): the four hands, one a line, then the
-    cards played, tricks separated by '/' or new lines, each maybe with its leader
-    ('A's ghost: G3 B7 G4 G2'); or the same as JSON: {"hands": [...], "leader": 0,
-    "play": [...]}. The hand holding R0 leads the first trick unless a 'leader:' line
-    names another. A card marked ? cost its side 1 to 4 points, ?? 5 or more.
-
-    \b
-    Example round:
-        A: R10 R5 G4
-        B: G2 B8 B3
-        A's ghost: G3 P10 P1
-        B's ghost: B10 B7 B6
-        leader: A
-        play: R5 B3 P10 B6 / G3 B7 G4 G2 / B10 R10 B8 P1
-
-    \b
-    Examples:
-        printables analyse costly-tricks round.txt
-        printables analyse costly-tricks - --json < round.txt
-    """
+    """``printables analyse GAME ROUND`` (:data:`HELP`)."""
     text = round_file.read()
     try:
         played = read_round(text)

@@ -53,15 +53,19 @@ from printables.paradox.tricks import (
 
 FIRST_LEADER = "R0"
 """The card whose hand leads the first trick, by the rules."""
-EXAMPLE = """\
-# The book's worked example: three cards a hand, A leads.
+BOOK_DEAL = """\
 A: R10 R5 G4
 B: G2 B8 B3
 A's ghost: G3 P10 P1
 B's ghost: B10 B7 B6
 leader: A
-play: R5 B3 P10 B6 / G3 B7 G4 G2 / B10 R10 B8 P1
 """
+"""The book's worked deal typed as a round begins: three cards a hand, A leads."""
+EXAMPLE = (
+    "# The book's worked example: three cards a hand, A leads.\n"
+    + BOOK_DEAL
+    + "play: R5 B3 P10 B6 / G3 B7 G4 G2 / B10 R10 B8 P1\n"
+)
 """A round typed as a teacher types one (the solver's docstring's deal, played out)."""
 
 _LEADER_WORDS = {"leader", "lead", "leads", "first leader", "first lead", "led by"}

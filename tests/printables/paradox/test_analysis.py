@@ -13,16 +13,8 @@ from hypothesis import strategies as st
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.paradox.analysis import Analysis, analyse, marker, render_text
-from printables.paradox.rounds import EXAMPLE, Round, read_round
+from printables.paradox.rounds import BOOK_DEAL, EXAMPLE, Round, read_round
 from printables.paradox.tricks import TRICK_COST, Position, points, side_of
-
-BOOK_DEAL = """\
-A: R10 R5 G4
-B: G2 B8 B3
-A's ghost: G3 P10 P1
-B's ghost: B10 B7 B6
-leader: A
-"""
 
 
 def names(cards: tuple[Card, ...] | list[Card]) -> list[str]:

@@ -8,15 +8,9 @@ import json
 import pytest
 
 from printables.cards.decks import PARADOX
-from printables.paradox.rounds import EXAMPLE, Round, RoundError, read_round
+from printables.paradox.rounds import BOOK_DEAL, EXAMPLE, Round, RoundError, read_round
 
-DEAL = """\
-A: R10 R5 G4
-B: G2 B8 B3
-A's ghost: G3 P10 P1
-B's ghost: B10 B7 B6
-leader: A
-"""
+DEAL = BOOK_DEAL
 TRUMPS = "A: R5 G4\nB: B3 G2\nA's ghost: B8 G3\nB's ghost: P10 P1\nleader: A\n"
 BOOK = {
     "hands": [["R10", "R5", "G4"], ["G2", "B8", "B3"], ["G3", "P10", "P1"], ["B10", "B7", "B6"]],

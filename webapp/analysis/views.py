@@ -89,6 +89,7 @@ def _page(
         seats=SEATS,
         sides=SIDES,
         signed=signed,
+        most_cards=MOST_CARDS,
     )
     return page, status
 

@@ -16,6 +16,8 @@ from live_server import LiveServer
 from played_rounds import MISTAKES
 from playwright.sync_api import Browser, Page, expect
 
+from webapp.analysis import views
+
 skip_without_chromium()
 
 SCROLL = "() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
@@ -79,3 +81,30 @@ def test_a_bad_round_keeps_what_was_typed(projector: Page) -> None:
     page.get_by_role("button", name="Analyse").click()
     expect(page.get_by_role("alert")).to_contain_text("Trick 2, card 4 (A's ghost): P10")
     expect(page.get_by_label("The round")).to_have_value(typed)
+
+
+def test_on_a_phone_the_page_never_scrolls_sideways(
+    browser: Browser, server: LiveServer, shots: Path
+) -> None:
+    """A pupil's phone (390 px wide): the tables scroll inside their own box, the page does
+    not, and the hint names the hand size this server takes."""
+    context = browser.new_context(base_url=server.url, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto("/analyse/costly-tricks")
+        expect(page.locator("#round-help")).to_contain_text(
+            f"Up to {views.MOST_CARDS} cards a hand here"
+        )
+        page.get_by_label("The round").fill(MISTAKES)
+        page.get_by_role("button", name="Analyse").click()
+        expect(page.locator("#analysis h2")).to_have_text("The analysis")
+        page.screenshot(path=str(shots / "analyse-costly-tricks-phone.png"), full_page=True)
+        width, _ = page.evaluate(SCROLL)
+        assert width <= 390, width
+        response: dict[str, Any] = Axe().run(page).response
+        serious = [
+            v["id"] for v in response["violations"] if v["impact"] in ("serious", "critical")
+        ]
+        assert not serious, serious
+    finally:
+        context.close()

@@ -11,11 +11,13 @@ a whole round (11 cards a hand) takes a few seconds (``benchmarks/bench_round_an
 and a round that would take longer is refused with a word on ``printables analyse``, which
 has no limit. Where the compiled search is not built, the page takes hands of up to
 :data:`MOST_CARDS_PURE` cards. The last analyses are kept (:func:`analysed`), so a reload
-or a shared link answers at once.
+or a shared link answers at once; at most :data:`AT_ONCE` analyses search at a time in
+each server process, so a flood of long rounds never holds the whole server.
 """
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -71,11 +73,28 @@ def _checked(text: str) -> Round:
     return played
 
 
+AT_ONCE = 2
+"""Analyses searched at once in each server process: a flood of long rounds (Analyse
+pressed again and again with new rounds) takes two threads for a while, never the whole
+server; the others wait up to :data:`WAIT_SECONDS`, then are told to try again."""
+WAIT_SECONDS = 5.0
+_searching = threading.BoundedSemaphore(AT_ONCE)
+
+
+class Busy(Exception):
+    """Every analysis place of this process stayed taken for :data:`WAIT_SECONDS`."""
+
+
 @lru_cache(maxsize=KEPT)
 def analysed(played: Round) -> Analysis:
-    """The round's analysis, within :data:`ANALYSE_SECONDS` (else TimeoutError); the last
-    :data:`KEPT` are kept."""
-    return analyse(played, Solver(played.deal, time_limit=ANALYSE_SECONDS))
+    """The round's analysis, within :data:`ANALYSE_SECONDS` (else TimeoutError), at most
+    :data:`AT_ONCE` at a time (else Busy); the last :data:`KEPT` are kept."""
+    if not _searching.acquire(timeout=WAIT_SECONDS):
+        raise Busy
+    try:
+        return analyse(played, Solver(played.deal, time_limit=ANALYSE_SECONDS))
+    finally:
+        _searching.release()
 
 
 def _page(
@@ -121,6 +140,15 @@ def costly_tricks() -> tuple[str, int] | tuple[str, int, dict[str, str]]:
             )
         )
         return _page(text, None, said, 503)
+    except Busy:
+        said = problem(
+            Refused(
+                "the server is analysing other rounds just now; try again in a minute "
+                "(what you typed is kept)"
+            )
+        )
+        page, status = _page(text, None, said, 503)
+        return page, status, {"Retry-After": "60"}
 
 
 @bp.post("/costly-tricks")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -154,3 +155,27 @@ def test_the_front_page_and_the_costly_tricks_checking_page_link_here(client: Fl
     assert f'<a href="{PAGE}">Analyse a played round of Costly Tricks</a>' in front
     _, puzzle = text_of(client, f"/check/{generated_id('play', 3, 'easy', 1)}")
     assert f'<a href="{PAGE}">analyse a played' in puzzle
+
+
+def test_a_flood_of_long_rounds_waits_its_turn_and_keeps_the_text(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every analysis place taken (a pupil pressing Analyse with round after round): a new
+    round is told to come back (503, Retry-After) with its text kept, and a round already
+    analysed is still answered from what is kept."""
+    views.analysed.cache_clear()
+    status, _ = text_of(client, PAGE, round=MISTAKES)
+    assert status == 200
+    taken = threading.BoundedSemaphore(1)
+    taken.acquire()
+    monkeypatch.setattr(views, "_searching", taken)
+    monkeypatch.setattr(views, "WAIT_SECONDS", 0.01)
+    response = client.get(PAGE, query_string={"round": nine_cards()})
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "60"
+    assert "analysing other rounds just now; try again in a minute" in page
+    assert textarea(page) == nine_cards()
+    status, page = text_of(client, PAGE, round=MISTAKES)  # kept: no search needed
+    assert status == 200 and "The analysis" in page
+    views.analysed.cache_clear()

@@ -13,6 +13,7 @@ import click
 from printables.paradox.analysis import analyse as analyse_round
 from printables.paradox.analysis import render_text
 from printables.paradox.rounds import EXAMPLE, RoundError, read_round
+from printables.paradox.solver import Solver
 
 GAMES = ("costly-tricks",)
 """The games whose rounds can be analysed."""
@@ -48,14 +49,26 @@ Examples:
 @click.argument("game", type=click.Choice(GAMES))
 @click.argument("round_file", metavar="ROUND", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON data.")
-def analyse(game: str, round_file: TextIO, as_json: bool) -> None:
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Stop after this many seconds: the cards from the end back to where it got are "
+    "analysed, the first ones shown as played (the first positions take the longest). "
+    "Default: no limit.",
+)
+def analyse(game: str, round_file: TextIO, as_json: bool, seconds: float | None) -> None:
     """``printables analyse GAME ROUND`` (:data:`HELP`)."""
     text = round_file.read()
     try:
         played = read_round(text)
     except RoundError as error:
         raise BadRound(f"{round_file.name}: {error}") from None
-    analysis = analyse_round(played)
+    try:
+        analysis = analyse_round(played, Solver(played.deal, time_limit=seconds))
+    except TimeoutError:
+        raise click.ClickException(
+            f"the solver's {seconds:g} s ran out before it analysed any card; give it more"
+        ) from None
     if as_json:
         json.dump(analysis.to_data(), sys.stdout, indent=2)
         click.echo()

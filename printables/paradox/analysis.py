@@ -21,6 +21,12 @@ reuses what the previous one proved; each position along the play is solved once
 value is the value of the card before it, seen from the other side), and the best cards
 come from :meth:`~printables.paradox.solver.Solver.best_cards`, one null-window test a
 card.
+
+The positions are solved from the last card back to the first: the first positions hold
+the most cards and take the longest (a whole round's first lead, most of its time). With
+a solver given a time limit (the web page's), an analysis whose time runs out is partial:
+the cards from where it stopped to the end are analysed, the earlier ones are shown as
+played (:attr:`Analysis.analysed_from`), and its start is the first card analysed.
 """
 
 from __future__ import annotations
@@ -62,19 +68,26 @@ class CardPlayed:
 
     seat: int
     card: Card
-    best: int  # the side's net from the position before the card (its value)
-    value: int  # the side's net after the card played, best play after it
+    best: int | None  # the side's net from the position before the card (its value)
+    value: int | None  # the side's net after the card played, best play after it
     best_cards: tuple[Card, ...]  # the legal cards worth ``best``, in the hand's order
     choices: int  # how many legal cards the hand had
+    # (``best`` and ``value`` are None, ``best_cards`` empty, for a card not analysed)
 
     @property
     def side(self) -> int:
         return side_of(self.seat)
 
     @property
+    def analysed(self) -> bool:
+        """Whether the card was analysed (a partial analysis leaves out the first cards)."""
+        return self.best is not None
+
+    @property
     def cost(self) -> int:
-        """The points the card lost its side against best play (0: a best card)."""
-        return self.best - self.value
+        """The points the card lost its side against best play (0: a best card, or a card
+        not analysed)."""
+        return 0 if self.best is None or self.value is None else self.best - self.value
 
     @property
     def mark(self) -> str:
@@ -86,9 +99,10 @@ class CardPlayed:
             "hand": SEATS[self.seat],
             "side": SIDES[self.side],
             "card": str(self.card),
+            "analysed": self.analysed,
             "best": self.best,
             "value": self.value,
-            "cost": self.cost,
+            "cost": self.cost if self.analysed else None,
             "mark": self.mark,
             "best_cards": [str(c) for c in self.best_cards],
             "choices": self.choices,
@@ -129,17 +143,34 @@ class TrickPlayed:
 @dataclass(frozen=True)
 class Analysis:
     """A round analysed: its tricks, the double-dummy nets at the start (both sides'),
-    the nets of the tricks taken, and each side's loss (the sum of its cards' costs)."""
+    the nets of the tricks taken, and each side's loss (the sum of its cards' costs).
+
+    A partial analysis (its time ran out) starts at card :attr:`analysed_from` (0: the
+    first card, the whole round analysed): its :attr:`start_nets` are the nets of the
+    tricks taken before that card, as played, plus best play by both from there, and its
+    losses are those of the cards analysed."""
 
     round: Round
     tricks: tuple[TrickPlayed, ...]
     start_nets: tuple[int, int]
     nets: tuple[int, int]
     rest_nets: tuple[int, int]  # best play by both from where the play stops (0, 0 at the end)
+    analysed_from: int = 0  # the index in the play of the first card analysed
 
     @property
     def cards(self) -> tuple[CardPlayed, ...]:
         return tuple(c for t in self.tricks for c in t.cards)
+
+    @property
+    def partial(self) -> bool:
+        """Whether the first cards were left out (the analysis's time ran out)."""
+        return self.analysed_from > 0
+
+    @property
+    def first_analysed(self) -> tuple[int, int]:
+        """The first card analysed, as (trick number, card number in the trick), from 1."""
+        trick, card = divmod(self.analysed_from, 4)
+        return trick + 1, card + 1
 
     @property
     def losses(self) -> tuple[int, int]:
@@ -161,6 +192,8 @@ class Analysis:
         return {
             "round": self.round.to_data(),
             "complete": self.complete,
+            "analysed_from": None if not self.partial else dict(
+                zip(("trick", "card"), self.first_analysed, strict=True)),
             "start": {"leader": SEATS[self.round.deal.leader], "value": self.start_value,
                       "nets": dict(zip(SIDES, self.start_nets, strict=True))},
             "tricks": [t.to_data() for t in self.tricks],
@@ -190,32 +223,59 @@ def analyse(played: Round, solver: Solver | None = None) -> Analysis:
     """Every card of ``played`` against double-dummy best play, with one solver for the
     round (given, or made here): the value of each position along the play once (the
     best a card's hand could do is the position's value; what the card did, the value
-    of the position after it), and the best cards where a hand had a choice."""
+    of the position after it), and the best cards where a hand had a choice.
+
+    The positions are solved from the end back; when the solver's time limit runs out
+    (TimeoutError), the analysis is partial, from the first card it reached (see
+    :class:`Analysis`). TimeoutError is raised only when it reached no card."""
     solver = solver or Solver(played.deal)
-    best = solver.value(played.deal)
-    start_nets = both_nets(played.deal, best)
+    steps = list(played.steps())
+    end = steps[-1][2] if steps else played.deal
+    values = {len(steps): solver.value(end)}  # the side to move's net at each position
+    best_cards: dict[int, tuple[Card, ...]] = {}
+    try:
+        for i in reversed(range(len(steps))):
+            before = steps[i][0]
+            legal = before.legal()
+            best_cards[i] = tuple(solver.best_cards(before)) if len(legal) > 1 else legal
+            values[i] = solver.value(before)
+    except TimeoutError:
+        if len(values) == 1 and steps:
+            raise
+    first = min(values)  # the first card analysed (the end, had no card been)
     nets = [0, 0]
+    start_nets = both_nets(played.deal, values[0]) if first == 0 else (0, 0)
     tricks: list[TrickPlayed] = []
     cards: list[CardPlayed] = []
-    after = played.deal
-    for before, card, after, taker in played.steps():
+    for i, (before, card, after, taker) in enumerate(steps):
+        if i == first and first:  # the tricks taken before, then best play from here
+            here = both_nets(before, values[i])
+            start_nets = (nets[0] + here[0], nets[1] + here[1])
         side = side_of(before.to_move)
-        legal = before.legal()
-        best_cards = tuple(solver.best_cards(before)) if len(legal) > 1 else legal
-        following = solver.value(after)  # the next hand's side's net from there
-        rest = list(both_nets(after, following))
+        choices = len(before.legal())
+        if i < first:
+            cards.append(CardPlayed(before.to_move, card, None, None, (), choices))
+        else:
+            rest = list(both_nets(after, values[i + 1]))
+            if taker is not None:
+                rest[side_of(taker)] += points((*before.trick, card)) - TRICK_COST
+            cards.append(
+                CardPlayed(before.to_move, card, values[i], rest[side], best_cards[i], choices)
+            )
         if taker is not None:
-            trick_net = points((*before.trick, card)) - TRICK_COST
-            nets[side_of(taker)] += trick_net
-            rest[side_of(taker)] += trick_net
-        cards.append(CardPlayed(before.to_move, card, best, rest[side], best_cards, len(legal)))
-        if taker is not None:
+            nets[side_of(taker)] += points((*before.trick, card)) - TRICK_COST
             tricks.append(TrickPlayed(len(tricks) + 1, before.leader, tuple(cards), taker))
             cards = []
-        best = following
     if cards:
-        tricks.append(TrickPlayed(len(tricks) + 1, after.leader, tuple(cards), None))
-    return Analysis(played, tuple(tricks), start_nets, (nets[0], nets[1]), both_nets(after, best))
+        tricks.append(TrickPlayed(len(tricks) + 1, end.leader, tuple(cards), None))
+    return Analysis(
+        played,
+        tuple(tricks),
+        start_nets,
+        (nets[0], nets[1]),
+        both_nets(end, values[len(steps)]),
+        first,
+    )
 
 
 # -- in words ---------------------------------------------------------------------------
@@ -231,10 +291,12 @@ def render_text(analysis: Analysis) -> str:
     for seat, hand in enumerate(deal.hands):
         lines.append(f"  {SEATS[seat] + ':':<{_SEAT_WIDTH + 1}} {' '.join(map(str, hand))}")
     a, b = analysis.start_nets
+    lines += ["", f"{SEATS[deal.leader]} leads. With best play by both sides from the start: "
+              f"A {signed(a)}, B {signed(b)}."]  # fmt: skip
+    if analysis.partial:
+        lines[-1] = f"{SEATS[deal.leader]} leads."
+        lines += _partial_lines(analysis)
     lines += [
-        "",
-        f"{SEATS[deal.leader]} leads. With best play by both sides from the start: "
-        f"A {signed(a)}, B {signed(b)}.",
         "Each card: the net its side could make from there with best play (best), and",
         "the net after the card played (played); ? costs 1-4 points, ?? 5 or more.",
     ]
@@ -251,6 +313,9 @@ def render_text(analysis: Analysis) -> str:
             )
         lines.append(f"  {'hand':<{_SEAT_WIDTH}}  card    best  played  cost  best cards")
         for c in trick.cards:
+            if c.best is None or c.value is None:
+                lines.append(f"  {SEATS[c.seat]:<{_SEAT_WIDTH}}  {c.card!s:<6} (not analysed)")
+                continue
             shown = f"{c.card}{' ' + c.mark if c.mark else ''}"
             best = " ".join(map(str, c.best_cards))
             if c.choices == 1:
@@ -266,10 +331,13 @@ def render_text(analysis: Analysis) -> str:
             f"  {SIDES[side]} lost {counted(analysis.losses[side], 'point')}"
             + (f" in {counted(len(costly), 'card')} ({_listed(costly)})" if costly else "")
         )
+    if analysis.partial:
+        lines[-2:] = [f"{line} (from {_first_words(analysis)})" for line in lines[-2:]]
     n = analysis.nets
     if analysis.complete:
         lines.append(
-            f"  Nets as played: A {signed(n[0])}, B {signed(n[1])} (best play by both: "
+            f"  Nets as played: A {signed(n[0])}, B {signed(n[1])} (best play by both"
+            f"{' from ' + _first_words(analysis) if analysis.partial else ''}: "
             f"A {signed(a)}, B {signed(b)})"
         )
     else:
@@ -284,3 +352,31 @@ def render_text(analysis: Analysis) -> str:
 
 def _listed(cards: list[CardPlayed]) -> str:
     return ", ".join(f"{c.card}{c.mark} {c.cost}" for c in cards)
+
+
+def _first_words(analysis: Analysis) -> str:
+    """Where a partial analysis starts, in words: ``trick 1, card 2``."""
+    trick, card = analysis.first_analysed
+    return f"trick {trick}, card {card}" if card > 1 else f"trick {trick}"
+
+
+def _partial_lines(analysis: Analysis) -> list[str]:
+    """What a partial analysis says first: where it starts, why, and its nets from there."""
+    a, b = analysis.start_nets
+    return [
+        f"The solver's time ran out before it reached {_first_cards(analysis.analysed_from)}: "
+        "shown as played, not analysed (the first positions hold the most cards and take "
+        "the longest).",
+        f"From {_first_words(analysis)}, "
+        + (
+            "the tricks taken before it as played, then "
+            if analysis.analysed_from >= 4
+            else "with "
+        )
+        + f"best play by both sides: A {signed(a)}, B {signed(b)}.",
+    ]
+
+
+def _first_cards(n: int) -> str:
+    """``the first card``, ``the first 3 cards``."""
+    return "the first card" if n == 1 else f"the first {n} cards"

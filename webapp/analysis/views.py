@@ -7,9 +7,12 @@ page's address with the round in it (``?round=...``), which shows the analysis: 
 that can be reloaded or shared, and a reload never posts again. A round that does not
 read goes back to the page with the problem and the text as typed (:func:`back_with`).
 The solver runs in this process, within :data:`ANALYSE_SECONDS`: with the compiled search
-a whole round (11 cards a hand) takes a few seconds (``benchmarks/bench_round_analysis.py``),
-and a round that would take longer is refused with a word on ``printables analyse``, which
-has no limit. Where the compiled search is not built, the page takes hands of up to
+a whole round (11 cards a hand) takes a few seconds (``benchmarks/bench_round_analysis.py``).
+The analysis solves the positions from the end back, so a round that would take longer is
+analysed from where the time ran out (the first trick's cards, or its lead, for nearly
+every whole round), the first cards shown as played with a word on ``printables
+analyse``, which has no limit; only a round of which no card could be analysed is
+refused. Where the compiled search is not built, the page takes hands of up to
 :data:`MOST_CARDS_PURE` cards. The last analyses are kept (:func:`analysed`), so a reload
 or a shared link answers at once; at most :data:`AT_ONCE` analyses search at a time in
 each server process, so a flood of long rounds never holds the whole server.
@@ -87,8 +90,9 @@ class Busy(Exception):
 
 @lru_cache(maxsize=KEPT)
 def analysed(played: Round) -> Analysis:
-    """The round's analysis, within :data:`ANALYSE_SECONDS` (else TimeoutError), at most
-    :data:`AT_ONCE` at a time (else Busy); the last :data:`KEPT` are kept."""
+    """The round's analysis within :data:`ANALYSE_SECONDS` (partial when they run out,
+    TimeoutError when not one card was analysed), at most :data:`AT_ONCE` at a time (else
+    Busy); the last :data:`KEPT` are kept."""
     if not _searching.acquire(timeout=WAIT_SECONDS):
         raise Busy
     try:
@@ -109,6 +113,7 @@ def _page(
         sides=SIDES,
         signed=signed,
         most_cards=MOST_CARDS,
+        analyse_seconds=ANALYSE_SECONDS,
     )
     return page, status
 
@@ -135,8 +140,9 @@ def costly_tricks() -> tuple[str, int] | tuple[str, int, dict[str, str]]:
     except TimeoutError:
         said = problem(
             Refused(
-                f"this round takes the solver longer than {ANALYSE_SECONDS:.0f} s here; "
-                "'printables analyse costly-tricks' on a computer analyses it"
+                f"the solver could not analyse even the last card of this round within "
+                f"this server's {ANALYSE_SECONDS:g} s; 'printables analyse costly-tricks' on a "
+                "computer analyses it"
             )
         )
         return _page(text, None, said, 503)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from cli_support import one_error_line, run
+from played_rounds import WHOLE_AND_SLOW
 
 from printables.paradox.rounds import EXAMPLE
 
@@ -56,3 +57,19 @@ def test_only_costly_tricks_rounds_are_analysed() -> None:
     code, _, err = run("analyse", "third-man", "-", stdin=EXAMPLE)
     assert code == 2
     one_error_line(err, "'third-man' is not 'costly-tricks'")
+
+
+def test_with_seconds_a_long_round_is_analysed_from_where_the_time_ran_out() -> None:
+    """A whole round whose first lead takes the solver over 30 s, given 3: its first cards
+    are shown as played, the rest analysed; no card analysed in the time is one error
+    line; a limit of 0 is a usage error."""
+    code, out, err = run("analyse", "costly-tricks", "-", "--seconds", "3", stdin=WHOLE_AND_SLOW)
+    assert code == 0, err
+    assert "The solver's time ran out before it reached the first" in out
+    assert "  B's ghost  P7     (not analysed)" in out
+    assert "Trick 11, led by A: B's ghost takes 21 points, net +1 for B" in out
+    code, _, err = run("analyse", "costly-tricks", "-", "--seconds", "1e-9", stdin=WHOLE_AND_SLOW)
+    assert code == 1
+    one_error_line(err, "the solver's 1e-09 s ran out before it analysed any card")
+    code, _, err = run("analyse", "costly-tricks", "-", "--seconds", "0", stdin=EXAMPLE)
+    assert code == 2 and "0.0 is not in the range x>0" in err

@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from played_rounds import WHOLE_AND_SLOW, RunsOut
 
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.paradox.analysis import Analysis, analyse, marker, render_text
 from printables.paradox.rounds import BOOK_DEAL, EXAMPLE, Round, read_round
+from printables.paradox.solver import COMPILED, Solver
 from printables.paradox.tricks import TRICK_COST, Position, points, side_of
 
 
@@ -105,11 +108,12 @@ def test_a_round_that_stops_early_is_analysed_as_far_as_it_goes() -> None:
 def test_the_data_is_json_ready() -> None:
     data = analyse(read_round(EXAMPLE)).to_data()
     assert data["start"] == {"leader": "A", "value": 10, "nets": {"A": 10, "B": -1}}
+    assert data["analysed_from"] is None
     assert data["losses"] == {"A": 1, "B": 4} and data["nets"] == {"A": 13, "B": -4}
     first = data["tricks"][0]
     assert first["leader"] == "A" and first["taker"] == "A's ghost" and first["net"] == 4
     assert first["cards"][0] == {
-        "seat": 0, "hand": "A", "side": "A", "card": "R5", "best": 10, "value": 9,
+        "seat": 0, "hand": "A", "side": "A", "card": "R5", "analysed": True, "best": 10, "value": 9,
         "cost": 1, "mark": "?", "best_cards": ["G4"], "choices": 3,
     }  # fmt: skip
     assert read_round(json.dumps(data["round"])) == read_round(EXAMPLE)
@@ -179,3 +183,86 @@ def test_a_round_of_best_cards_loses_nothing(played: Round) -> None:
     assert analysis.losses == (0, 0)
     assert analysis.nets == analysis.start_nets
     assert all(c.card in c.best_cards for c in analysis.cards)
+
+
+# -- partial analyses: the time ran out -------------------------------------------------
+
+
+def check_partial(played: Round, most: int) -> Analysis | None:
+    """The analysis of ``played`` whose time runs out past ``most`` cards, checked against
+    the whole analysis; None when it reached no card (TimeoutError, checked)."""
+    whole = analyse(played)
+    positions = [before for before, _, _, _ in played.steps()]
+    first = next((i for i, p in enumerate(positions) if p.cards_left <= most), len(positions))
+    if played.end.cards_left > most or (positions and first == len(positions)):
+        with pytest.raises(TimeoutError):
+            analyse(played, RunsOut(played.deal, most))
+        return None
+    part = analyse(played, RunsOut(played.deal, most))
+    assert part.analysed_from == first and part.partial == (first > 0)
+    for i, (c, w) in enumerate(zip(part.cards, whole.cards, strict=True)):
+        assert (c.seat, c.card, c.choices) == (w.seat, w.card, w.choices)
+        if i < first:
+            assert not c.analysed and c.best is c.value is None and not c.best_cards
+            assert c.cost == 0 and c.mark == ""
+        else:
+            assert c == w
+    assert [(t.number, t.leader, t.taker) for t in part.tricks] == [
+        (t.number, t.leader, t.taker) for t in whole.tricks
+    ]
+    assert part.nets == whole.nets and part.rest_nets == whole.rest_nets
+    # what each side made: its nets from the first card analysed, less its own losses
+    # there, plus the other side's
+    a, b = part.start_nets
+    lost_a, lost_b = part.losses
+    made = tuple(n + r for n, r in zip(part.nets, part.rest_nets, strict=True))
+    assert made == (a - lost_a + lost_b, b - lost_b + lost_a)
+    if first == 0:
+        assert part == whole
+    return part
+
+
+def test_a_partial_analysis_starts_at_the_first_card_it_reached() -> None:
+    """The book's round (3 cards a hand): with the time running out on positions of more
+    than 9 cards, trick 1's last card is the first analysed; past 8, trick 2's lead."""
+    played = read_round(EXAMPLE)
+    part = check_partial(played, 9)
+    assert part is not None and part.analysed_from == 3 and part.first_analysed == (1, 4)
+    # R5 cost A 1 and B3 cost B 1: from B's ghost's card on, as from the start
+    assert part.start_nets == (10, -1)
+    text = render_text(part)
+    assert "The solver's time ran out before it reached the first 3 cards" in text
+    assert "From trick 1, card 4, with best play by both sides: A +10, B -1." in text
+    assert "  A          R5     (not analysed)" in text
+    assert "(from trick 1, card 4)" in text
+    data = part.to_data()
+    assert data["analysed_from"] == {"trick": 1, "card": 4}
+    assert data["tricks"][0]["cards"][0] == {
+        "seat": 0, "hand": "A", "side": "A", "card": "R5", "analysed": False, "best": None,
+        "value": None, "cost": None, "mark": "", "best_cards": [], "choices": 3,
+    }  # fmt: skip
+    part = check_partial(played, 8)
+    assert part is not None and part.first_analysed == (2, 1)
+    assert "From trick 2, the tricks taken before it as played, then best play" in render_text(part)
+    assert check_partial(played, 0) is None  # the round played to its end: nothing left
+
+
+@settings(max_examples=40)
+@given(rounds(), st.integers(0, 16))
+def test_a_partial_analysis_is_the_whole_ones_end(played: Round, most: int) -> None:
+    check_partial(played, most)
+
+
+@pytest.mark.skipif(not COMPILED, reason="a whole round needs the compiled search")
+def test_a_whole_round_past_its_time_limit_is_analysed_from_the_first_trick_or_so() -> None:
+    """A real time limit: a whole round whose first lead takes the solver over 30 s, given
+    5 s, is analysed from trick 1 or 2 on (its tricks 2 to 11 take it under 3 s)."""
+    played = read_round(WHOLE_AND_SLOW)
+    part = analyse(played, Solver(played.deal, time_limit=5))
+    assert part.partial and 1 <= part.analysed_from <= 4
+    a, b = part.start_nets
+    lost_a, lost_b = part.losses
+    made = tuple(n + r for n, r in zip(part.nets, part.rest_nets, strict=True))
+    assert made == (a - lost_a + lost_b, b - lost_b + lost_a)
+    with pytest.raises(TimeoutError):
+        analyse(played, Solver(played.deal, time_limit=1e-9))

@@ -11,14 +11,16 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
-from played_rounds import MISTAKES
+from played_rounds import MISTAKES, RunsOut
 
+from printables.paradox.analysis import analyse
 from printables.paradox.problems import generated_id
-from printables.paradox.rounds import EXAMPLE
+from printables.paradox.rounds import EXAMPLE, read_round
 from printables.paradox.solver import COMPILED
 from webapp.analysis import views
 
 PAGE = "/analyse/costly-tricks"
+DASH = "\N{EN DASH}"
 
 
 def text_of(client: FlaskClient, path: str, **query: str) -> tuple[int, str]:
@@ -137,16 +139,45 @@ def test_with_the_compiled_search_whole_rounds_are_analysed(client: FlaskClient)
     assert "Nets with best play from here" in page or "best play" in page
 
 
-def test_a_round_that_takes_too_long_is_refused_and_kept(
+def test_a_round_of_which_no_card_is_analysed_in_time_is_refused_and_kept(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     views.analysed.cache_clear()
     monkeypatch.setattr(views, "ANALYSE_SECONDS", 1e-6)
     status, page = text_of(client, PAGE, round=nine_cards())
     assert status == 503
-    assert "takes the solver longer than 0 s here" in page
+    assert "could not analyse even the last card of this round within this server's 1e-06 s" in page
     assert "printables analyse costly-tricks" in page
     assert textarea(page) == nine_cards()
+    views.analysed.cache_clear()
+
+
+def test_a_round_whose_time_runs_out_is_analysed_from_where_it_got(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solver's time running out past 8 cards (as a whole round's first lead past the
+    page's seconds): the first trick is shown as played with a word on why and on the
+    command, the rest analysed, the totals from trick 2; a 200, not a refusal."""
+    views.analysed.cache_clear()
+    monkeypatch.setattr(views, "Solver", lambda position, time_limit: RunsOut(position, 8))
+    status, page = text_of(client, PAGE, round=EXAMPLE)
+    assert status == 200, page
+    said = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    assert "Only part of the round is analysed: this server gives an analysis 20 seconds" in said
+    assert "they ran out before the first 4 cards" in said
+    assert "the analysis starts at trick 2." in said
+    assert "printables analyse costly-tricks on a computer analyses the whole round" in said
+    assert "From trick 2, the tricks taken before it as played, then best play" in said
+    found = rows(page)
+    assert found[:4] == [
+        ("unanalysed", [seat, card, DASH, DASH, DASH, "not analysed"])
+        for seat, card in (("A", "R5"), ("B", "B3"), ("A's ghost", "P10"), ("B's ghost", "B6"))
+    ]
+    whole = analyse(read_round(EXAMPLE))
+    assert [cells[1] for _, cells in found[4:]] == [f"{c.card}{c.mark}" for c in whole.cards[4:]]
+    assert all(kind != "unanalysed" for kind, _ in found[4:])
+    assert "Points lost from trick 2" in said and "Best play from trick 2" in said
+    assert textarea(page) == EXAMPLE
     views.analysed.cache_clear()
 
 

@@ -10,9 +10,16 @@
  *   - equivalent cards searched once (runs: cards of one hand and color with no card of
  *     that color between them), where the side that takes the trick is settled;
  *   - the last hand of a trick trying one card of each run for each outcome, its best first;
- *   - leads ordered by the table's best lead, then a history of leads that refuted.
+ *   - leads ordered by the table's best lead, then a history of leads that refuted;
+ *   - a second table, of bounds by shape (compiled only): positions whose cards still
+ *     held have, color by color from the highest, the same owners (the same shape) play
+ *     alike card for card, since which card takes a trick hangs on the colors and the
+ *     order of ranks only. Only the points differ: by at most the sum, card for card, of
+ *     the ranks' differences (d), so the other position's bounds, widened by d, bound
+ *     this one. DDS keys its table on relative ranks, the points of bridge being tricks;
+ *     here the points are the ranks, so a shape's bounds are a neighbour's, widened.
  * Values are differences (the leader's side's net less the other side's) and never
- * depend on the table's size or the order of moves, only the speed does.
+ * depend on the tables' sizes or the order of moves, only the speed does.
  *
  * Python API: Search(h0, h1, h2, h3) for one round's four hands (bit sets: bit
  * 11 * color + rank); .test(rem, leader, beta) -> int; .nodes (tricks searched).
@@ -26,6 +33,9 @@
 
 #define INF (1 << 20)
 #define BUCKET 4
+#ifndef BITS_MOST
+#define BITS_MOST 19 /* the most buckets of each table, as a power of 2 */
+#endif
 #define TRICK_COST 20
 
 typedef uint64_t u64;
@@ -49,10 +59,27 @@ typedef struct {
     uint8_t pad[2];
 } Entry;
 
+/* A position's bounds by its shape (the table of shapes, two entries a bucket of one
+ * cache line): the shape, and the cards held of the position searched. */
+typedef struct {
+    u64 shape[2]; /* see shape_of(); never 0 in both */
+    u64 rem;
+    int16_t lo, hi;
+    int8_t move;
+    uint8_t size;
+    uint8_t pad[2];
+} Shaped;
+
+#define SHAPED_FROM 3 /* the fewest cards a hand whose positions the table of shapes keeps:
+                         smaller ones are searched faster than their shapes are made */
+
 typedef struct {
     PyObject_HEAD
     u64 own[4];
+    int8_t owner[44]; /* the seat holding each card */
     Entry *table;
+    Shaped *shaped; /* as many buckets as the table */
+    void *table_block, *shaped_block; /* as allocated (the tables start at a cache line) */
     u64 mask; /* buckets - 1 */
     int32_t history[44];
     unsigned long long nodes;
@@ -276,6 +303,84 @@ static inline void store(Search *s, u64 key, int lo, int hi, int move, int size)
     slot->size = (uint8_t)size;
 }
 
+/* The shape of the cards held `rem` with `leader` to lead: color by color, the seats
+ * holding them from the highest (two bits each: 64 in shape[0], then from bit 16 of
+ * shape[1]), how many each color (four bits each, bits 0-15 of shape[1]) and the leader
+ * (bits 62-63). */
+static inline void shape_of(const Search *s, u64 rem, int leader, u64 shape[2]) {
+    u64 seats = 0, rest = (u64)leader << 62;
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned bits = (unsigned)(rem >> (11 * k) & 0x7FF);
+        rest |= (u64)popcount(bits) << (4 * k);
+        while (bits) {
+            int r = high_bit(bits);
+            bits &= ~(1u << r);
+            u64 seat = (u64)s->owner[11 * k + r];
+            if (n < 32)
+                seats |= seat << (2 * n);
+            else
+                rest |= seat << (16 + 2 * (n - 32));
+            n++;
+        }
+    }
+    shape[0] = seats;
+    shape[1] = rest;
+}
+
+/* How far apart the points of two holdings of one shape can be: card for card (the k-th
+ * highest of a color in each), the sum of the ranks' differences. */
+static inline int apart(u64 a, u64 b) {
+    int d = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned x = (unsigned)(a >> (11 * k) & 0x7FF), y = (unsigned)(b >> (11 * k) & 0x7FF);
+        while (x) {
+            int r = high_bit(x), q = high_bit(y);
+            d += abs(r - q);
+            x &= ~(1u << r);
+            y &= ~(1u << q);
+        }
+    }
+    return d;
+}
+
+/* The card of `rem` in the place `card` has in `other` (a holding of the same shape). */
+static inline int in_place_of(u64 other, u64 rem, int card) {
+    int k = card / 11, r = card % 11;
+    unsigned x = (unsigned)(other >> (11 * k) & 0x7FF), y = (unsigned)(rem >> (11 * k) & 0x7FF);
+    for (int above = popcount(x >> (r + 1)); above > 0; above--) y &= ~(1u << high_bit(y));
+    return 11 * k + high_bit(y);
+}
+
+static inline Shaped *shaped_bucket(Search *s, const u64 shape[2]) {
+    u64 h = (shape[0] ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) * 0x9E3779B97F4A7C15ULL;
+    return s->shaped + ((h >> 20) & s->mask) * 2;
+}
+
+static inline Shaped *probe_shaped(Search *s, const u64 shape[2]) {
+    Shaped *bucket = shaped_bucket(s, shape);
+    for (int i = 0; i < 2; i++)
+        if (bucket[i].size && bucket[i].shape[0] == shape[0] && bucket[i].shape[1] == shape[1])
+            return bucket + i;
+    return NULL;
+}
+
+/* Keeps a position's bounds under its shape, in place of the last position of that
+ * shape (or of the position with fewer cards of the bucket's two). */
+static inline void store_shaped(Search *s, const u64 shape[2], u64 rem, int lo, int hi,
+                                int move, int size) {
+    Shaped *bucket = shaped_bucket(s, shape), *slot = NULL;
+    for (int i = 0; i < 2; i++) {
+        if (!bucket[i].size || (bucket[i].shape[0] == shape[0] && bucket[i].shape[1] == shape[1])) {
+            slot = bucket + i;
+            break;
+        }
+        if (!slot || bucket[i].size < slot->size) slot = bucket + i;
+    }
+    *slot = (Shaped){{shape[0], shape[1]}, rem, (int16_t)lo, (int16_t)hi, (int8_t)move,
+                     (uint8_t)size, {0, 0}};
+}
+
 /* The round's last trick, forced: the difference it makes for its leader's side. */
 static int last_trick(const u64 h[4]) {
     int c[4];
@@ -374,6 +479,21 @@ static int test(Search *s, u64 rem, int leader, int beta) {
         }
         lo = -spread;
         hi = spread;
+    }
+    u64 shape[2];
+    if (size >= SHAPED_FROM) { /* a position of the same shape: its bounds, widened */
+        shape_of(s, rem, leader, shape);
+        Shaped *g = probe_shaped(s, shape);
+        if (g && (!e || g->rem != rem)) {
+            int d = apart(rem, g->rem);
+            if (g->lo - d > lo) lo = g->lo - d;
+            if (g->hi + d < hi) hi = g->hi + d;
+            if (lo >= beta || hi < beta) {
+                store(s, key, lo, hi, hint, size);
+                return lo >= beta ? lo : hi;
+            }
+            if (hint < 0 && g->move >= 0) hint = in_place_of(g->rem, rem, g->move);
+        }
     }
     int8_t leads[11];
     int nleads = choices(h, 0, h[0], rem, 0, -1, 0, 0, 0, leads);
@@ -493,9 +613,11 @@ static int test(Search *s, u64 rem, int leader, int beta) {
     }
     if (s->stopped) return 0;
     if (best1 >= beta)
-        store(s, key, best1, hi, move, size);
+        lo = best1;
     else
-        store(s, key, lo, best1, move, size);
+        hi = best1;
+    store(s, key, lo, hi, move, size);
+    if (size >= SHAPED_FROM) store_shaped(s, shape, rem, lo, hi, move, size);
     return best1;
 }
 
@@ -682,6 +804,24 @@ static PyObject *Search_after(Search *self, PyObject *const *args, Py_ssize_t na
     return PyLong_FromLong(found);
 }
 
+/* `bytes` of zeros from a cache line's start (`block`: what to free). calloc, not
+ * malloc and memset: a large block comes zeroed from the system, a page at a time as the
+ * search first touches it, so a short search of a big table pays for the pages it uses
+ * (filling 8 MiB took 4 ms, more than a whole search of 8 cards a hand). */
+static void *zeroed(size_t bytes, void **block) {
+    *block = calloc(1, bytes + 64);
+    if (!*block) return NULL;
+    return (void *)(((uintptr_t)*block + 63) & ~(uintptr_t)63);
+}
+
+static void release(Search *self) {
+    free(self->table_block);
+    free(self->shaped_block);
+    self->table_block = self->shaped_block = NULL;
+    self->table = NULL;
+    self->shaped = NULL;
+}
+
 static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     unsigned long long h[4];
     static char *kwlist[] = {"h0", "h1", "h2", "h3", NULL};
@@ -696,15 +836,22 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
         self->own[i] = h[i];
         if (popcount(h[i]) > most) most = popcount(h[i]);
     }
+    for (int c = 0; c < 44; c++) {
+        self->owner[c] = 0;
+        for (int i = 0; i < 4; i++)
+            if (h[i] >> c & 1) self->owner[c] = (int8_t)i;
+    }
     /* Buckets by the cards a hand: about a table entry for each position a search of
-     * that size meets, up to 2^19 buckets (32 MiB). */
-    int bits = most <= 5 ? 10 : most >= 11 ? 19 : 10 + 2 * (most - 5);
-    if (bits > 19) bits = 19;
-    free(self->table);
+     * that size meets, up to 2^BITS_MOST buckets (32 MiB a table). */
+    int bits = most <= 5 ? 10 : 10 + 2 * (most - 5);
+    if (bits > BITS_MOST) bits = BITS_MOST;
+    release(self);
     size_t bytes = ((size_t)BUCKET << bits) * sizeof(Entry); /* buckets of one cache line */
-    self->table = aligned_alloc(64, bytes);
-    if (self->table) memset(self->table, 0, bytes);
-    if (!self->table) {
+    size_t shaped_bytes = ((size_t)2 << bits) * sizeof(Shaped);
+    self->table = zeroed(bytes, &self->table_block);
+    self->shaped = zeroed(shaped_bytes, &self->shaped_block);
+    if (!self->table || !self->shaped) {
+        release(self);
         PyErr_NoMemory();
         return -1;
     }
@@ -716,7 +863,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Search_dealloc(Search *self) {
-    free(self->table);
+    release(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -1,7 +1,8 @@
 """The pure-Python search of the Costly Tricks solver (:mod:`printables.paradox.solver`):
 the null-window test at a trick's start (:func:`make_test`) and the facts of cards and
-tricks it is made of. ``printables/paradox/_core.c`` is the same search compiled; this one
-runs where no C compiler built it, and the tests run the solver with both.
+tricks it is made of. ``printables/paradox/_core.c`` is the same search compiled, with a
+second table (bounds by shape, told there) that this one leaves out; this one runs where no
+C compiler built it, and the tests run the solver with both.
 
 Hands are bit sets (one int a hand, bit ``11 * color + rank``); within one round each card
 belongs to one hand for good, so a position at a trick's start is the set of cards still

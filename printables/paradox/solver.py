@@ -30,7 +30,9 @@ out. A's ghost's P10 is then best (P1 is as good), and so is B's ghost's B6 (B7 
 
 How the search works (MTD(f), a table of bounds, the card-point bound, equivalent cards)
 is told in :mod:`printables.paradox.pure_search`, the pure-Python search; the compiled one
-is the same.
+is the same, with one table more: bounds by shape (positions whose cards are held, color
+by color from the highest, by the same seats play alike card for card, their values at
+most the ranks' differences apart; see ``_core.c``).
 
 One round, many positions. :class:`Solver` keeps one transposition table for a round:
 the positions along a line of play (a problem's key, its grading) reuse what the search
@@ -40,9 +42,9 @@ a card at the position's value replaces the exact value of each card.
 
 Compiled. ``printables/paradox/_core.c`` is the same search in C (the test at a trick's
 start with its table, and the tests of a started trick), built by ``pip install`` where a
-C compiler is found (:data:`COMPILED`). Its table has a fixed size (a bucket of four
-entries keeps the positions with the most cards left), so a search's memory is bounded
-(at most 32 MiB, at 11 cards a hand), and it stops at a signal (Ctrl-C, a time limit).
+C compiler is found (:data:`COMPILED`). Its tables have a fixed size (a bucket keeps the
+positions with the most cards left), so a search's memory is bounded (at most 64 MiB, two
+tables of 32 MiB at 11 cards a hand), and it stops at a signal (Ctrl-C, a time limit).
 Without a compiler the install goes on and the pure-Python search below runs: the same
 values, 24 to 28 times slower. ``Solver(position, compiled=False)`` asks for it.
 

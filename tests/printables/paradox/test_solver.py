@@ -363,6 +363,64 @@ def test_the_value_ignores_colors_names_and_seats(
     assert value(turned(position, steps)) == net
 
 
+def reranked(position: Position, rng: random.Random) -> tuple[Position, int]:
+    """A position of the same shape as ``position`` (at a trick's start): color by color,
+    the same seats hold the cards from the highest, their ranks drawn anew; and how far
+    apart the two positions' points can be: card for card (the k-th highest of a color
+    in each), the sum of the ranks' differences."""
+    renamed: dict[Card, Card] = {}
+    apart = 0
+    for color in "RGPB":
+        held = sorted((c for h in position.hands for c in h if str(c)[0] == color),
+                      key=lambda c: int(str(c)[1:]), reverse=True)  # fmt: skip
+        ranks = sorted(rng.sample(range(11), len(held)), reverse=True)
+        for card, rank in zip(held, ranks, strict=True):
+            renamed[card] = PARADOX.card(f"{color}{rank}")
+            apart += abs(int(str(card)[1:]) - rank)
+    hands = [[renamed[c] for c in h] for h in position.hands]
+    return Position.checked(hands, position.leader), apart
+
+
+def difference(position: Position, net: int) -> int:
+    """The side to move's net less the other side's, from its net."""
+    left = sum(points(h) for h in position.hands) - TRICK_COST * (position.cards_left // 4)
+    return net - (left - net)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3]), st.integers(0, 2))
+def test_positions_of_one_shape_are_at_most_their_ranks_apart(
+    seed: int, size: int, tricks: int
+) -> None:
+    """What the compiled search's table of shapes rests on, against the plain minimax:
+    two positions whose cards, color by color from the highest, are held by the same
+    seats play alike card for card, so their values (the side to move's net less the
+    other's) differ by at most the sum of the ranks' differences."""
+    position = deal(seed, size + tricks, 4 * tricks)
+    other, apart = reranked(position, random.Random(seed))
+    nets, other_nets = plain(position), plain(other)
+    assert abs((nets[0] - nets[1]) - (other_nets[0] - other_nets[1])) <= apart
+    assert (apart == 0) <= (nets == other_nets)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 5), st.sampled_from(["RGPB", "RG"]))
+def test_the_solver_gives_positions_of_one_shape_values_their_ranks_apart(
+    seed: int, size: int, colors: str
+) -> None:
+    """The solver's values of positions of one shape, each solved afresh (4 and 5 cards a
+    hand, where the compiled search's table of shapes is at work inside each search):
+    within the ranks' differences of each other, and each made by its line of play."""
+    position = deal(seed, size, 0, colors)
+    rng = random.Random(seed)
+    base = difference(position, value(position))
+    for _ in range(4):
+        other, apart = reranked(position, rng)
+        solution = solve(other)
+        assert abs(difference(other, solution.net) - base) <= apart
+        assert replay(solution) == solution.net
+
+
 class Interrupted(Exception):
     """Raised by the test's timer in the middle of a search."""
 

@@ -79,7 +79,6 @@ typedef struct {
     int8_t owner[44]; /* the seat holding each card */
     Entry *table;
     Shaped *shaped; /* as many buckets as the table */
-    void *table_block, *shaped_block; /* as allocated (the tables start at a cache line) */
     u64 mask; /* buckets - 1 */
     int32_t history[44];
     unsigned long long nodes;
@@ -804,20 +803,58 @@ static PyObject *Search_after(Search *self, PyObject *const *args, Py_ssize_t na
     return PyLong_FromLong(found);
 }
 
-/* `bytes` of zeros from a cache line's start (`block`: what to free). calloc, not
- * malloc and memset: a large block comes zeroed from the system, a page at a time as the
- * search first touches it, so a short search of a big table pays for the pages it uses
- * (filling 8 MiB took 4 ms, more than a whole search of 8 cards a hand). */
-static void *zeroed(size_t bytes, void **block) {
-    *block = calloc(1, bytes + 64);
-    if (!*block) return NULL;
-    return (void *)(((uintptr_t)*block + 63) & ~(uintptr_t)63);
+/* The tables of the last search let go, kept for the next one of their size: a search
+ * of 8 cards a hand takes a few milliseconds, and tables fresh from the system cost as
+ * much again (4 ms to fill 8 MiB whose pages the system zeroes one by one as they are
+ * first touched, against half a millisecond for memory already in use). At most one
+ * pair is kept (64 MiB at most, after a search of 11 cards a hand). The interpreter's
+ * lock is held throughout, so searches in threads never share them. */
+static Entry *spare_table;
+static Shaped *spare_shaped;
+static u64 spare_mask;
+
+static void free_spare(void) {
+    free(spare_table);
+    free(spare_shaped);
+    spare_table = NULL;
+    spare_shaped = NULL;
 }
 
+/* The search's tables for 2^bits buckets each, empty; 0, or -1 without the memory. */
+static int take_tables(Search *self, int bits) {
+    u64 mask = ((u64)1 << bits) - 1;
+    size_t bytes = (size_t)(mask + 1) * BUCKET * sizeof(Entry); /* buckets of one cache line */
+    size_t shaped_bytes = (size_t)(mask + 1) * 2 * sizeof(Shaped);
+    if (spare_table && spare_mask == mask) {
+        self->table = spare_table;
+        self->shaped = spare_shaped;
+        spare_table = NULL;
+        spare_shaped = NULL;
+    } else {
+        free_spare();
+        self->table = aligned_alloc(64, bytes);
+        self->shaped = aligned_alloc(64, shaped_bytes);
+        if (!self->table || !self->shaped) {
+            free(self->table);
+            free(self->shaped);
+            self->table = NULL;
+            self->shaped = NULL;
+            return -1;
+        }
+    }
+    memset(self->table, 0, bytes);
+    memset(self->shaped, 0, shaped_bytes);
+    self->mask = mask;
+    return 0;
+}
+
+/* Lets the search's tables go, kept as the spare pair. */
 static void release(Search *self) {
-    free(self->table_block);
-    free(self->shaped_block);
-    self->table_block = self->shaped_block = NULL;
+    if (!self->table) return;
+    free_spare();
+    spare_table = self->table;
+    spare_shaped = self->shaped;
+    spare_mask = self->mask;
     self->table = NULL;
     self->shaped = NULL;
 }
@@ -846,16 +883,10 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     int bits = most <= 5 ? 10 : 10 + 2 * (most - 5);
     if (bits > BITS_MOST) bits = BITS_MOST;
     release(self);
-    size_t bytes = ((size_t)BUCKET << bits) * sizeof(Entry); /* buckets of one cache line */
-    size_t shaped_bytes = ((size_t)2 << bits) * sizeof(Shaped);
-    self->table = zeroed(bytes, &self->table_block);
-    self->shaped = zeroed(shaped_bytes, &self->shaped_block);
-    if (!self->table || !self->shaped) {
-        release(self);
+    if (take_tables(self, bits) < 0) {
         PyErr_NoMemory();
         return -1;
     }
-    self->mask = ((u64)1 << bits) - 1;
     memset(self->history, 0, sizeof self->history);
     self->nodes = 0;
     self->deadline = 0;

@@ -44,7 +44,9 @@ Compiled. ``printables/paradox/_core.c`` is the same search in C (the test at a 
 start with its table, and the tests of a started trick), built by ``pip install`` where a
 C compiler is found (:data:`COMPILED`). Its tables have a fixed size (a bucket keeps the
 positions with the most cards left), so a search's memory is bounded (at most 64 MiB, two
-tables of 32 MiB at 11 cards a hand), and it stops at a signal (Ctrl-C, a time limit).
+tables of 32 MiB at 11 cards a hand; the last pair let go is kept for the next search of
+its size, as filling fresh memory took as long as a search of 8 cards a hand), and it
+stops at a signal (Ctrl-C, a time limit).
 Without a compiler the install goes on and the pure-Python search below runs: the same
 values, 24 to 28 times slower. ``Solver(position, compiled=False)`` asks for it.
 

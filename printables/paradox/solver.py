@@ -48,11 +48,11 @@ tables of 32 MiB at 11 cards a hand; the last pair let go is kept for the next s
 its size, as filling fresh memory took as long as a search of 8 cards a hand), and it
 stops at a signal (Ctrl-C, a time limit).
 Without a compiler the install goes on and the pure-Python search below runs: the same
-values, 24 to 28 times slower. ``Solver(position, compiled=False)`` asks for it.
+values, about 30 times slower (28 to 34x). ``Solver(position, compiled=False)`` asks for it.
 
-Figures (``benchmarks/bench_paradox_solver.py``, shared 2-core machine, compiled): the
-starting position of a seeded deal takes a median of 0.2 ms at 6 cards a hand, 10 ms at
-8, 69 ms at 9, 0.7 s at 10 and 2.6 s for a whole deal of 11; see benchmarks/README.md.
+Figures (``benchmarks/bench_paradox_solver.py``, quiet 2-core machine, compiled): the
+starting position of a seeded deal takes a median of 0.2 ms at 6 cards a hand, 7.3 ms at
+8, 44 ms at 9, 0.36 s at 10 and 1.5 s for a whole deal of 11; see benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -85,8 +85,8 @@ else:
 
 COMPILED = _core is not None
 """Whether the compiled search (``printables/paradox/_core.c``) is built here: the same
-search as the pure-Python one (:mod:`printables.paradox.pure_search`), 24 to 28 times
-faster. Without it the solver is exact all the same, only slower."""
+search as the pure-Python one (:mod:`printables.paradox.pure_search`) and a table more,
+28 to 34 times faster. Without it the solver is exact all the same, only slower."""
 
 
 @dataclass(frozen=True)

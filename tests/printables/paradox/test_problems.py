@@ -256,7 +256,8 @@ def test_a_worksheets_problems_come_from_its_seed_and_neighbouring_seeds_share_n
     [
         (
             {"cards": "7"},
-            "'7' is not a number of cards a hand for a problem; expected 3, 4, 5 or 6",
+            "'7' is not a number of cards a hand for a problem; expected 3, 4, 5, 6 or 11 "
+            "(a whole deal)",
         ),
         ({"cards": "four"}, "'four' is not a number of cards a hand"),
         ({"question": "bid"}, "'bid' is not a question; expected play, legal or winner"),

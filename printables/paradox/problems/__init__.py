@@ -82,6 +82,7 @@ from printables.paradox.problems.grading import (
     winner_rule,
 )
 from printables.paradox.problems.ids import (
+    DEAL_PREFIX,
     HAND_SIZES,
     ID_HELP,
     KEY,
@@ -114,6 +115,7 @@ from printables.paradox.problems.problem import Problem
 __all__ = [
     "ATTEMPTS",
     "DEAL_ATTEMPTS",
+    "DEAL_PREFIX",
     "DRILL_RULES",
     "EASY_MARGIN",
     "HAND_SIZES",

@@ -1,5 +1,6 @@
-"""A worksheet of whole-deal Costly Tricks problems (11 cards a hand): two a page, the ids,
-the key, no text over other text and nothing near the paper's edge."""
+"""A worksheet of whole-deal Costly Tricks problems (11 cards a hand): two or three a page,
+the ids, the key, its answer sheet, no text over other text and nothing near the paper's
+edge."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pypdf import PdfReader
 
 from generator.documents.worksheet import WorksheetOptions, make_worksheet
 from generator.draw.layout import PAPERS
+from generator.scan.marks import BOX_GAP
+from generator.scan.pages import page_from_code
 from printables.paradox.problems import KIND
 from printables.paradox.solver import COMPILED
 
@@ -38,3 +41,25 @@ def test_a_whole_deal_sheet_prints_its_ids_and_key_within_the_margins() -> None:
             assert " ".join(sentence.split()) in key
         assert overlapping_words(printed.pdf) == []
         assert ink_near_edge(printed.pdf) == []
+
+
+@pytest.mark.skipif(not COMPILED, reason="a whole deal needs the solver's compiled search")
+def test_a_whole_deal_s_answer_sheet_has_a_box_a_card_on_two_rows() -> None:
+    problem = KIND.get(HARD_ID)
+    options = WorksheetOptions(PAPERS["a4"], BASE_URL, scannable=True)
+    printed = make_worksheet([problem] * 3, options)
+    assert printed.layout is not None
+    (page,) = printed.layout.pages
+    boxes = [b for b in page.boxes if b.field == "choice"]
+    assert [b.card for b in boxes] == [str(c) for c in problem.hands[problem.seat]]  # type: ignore[attr-defined]
+    assert len({round(b.rect.y, 3) for b in boxes}) == 3 * 2  # six cards a row
+    marks = [b.rect for b in page.boxes if b.kind == "mark"]
+    for k, a in enumerate(marks):
+        for b in marks[k + 1 :]:
+            assert (
+                max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom) >= BOX_GAP - 0.01
+            )
+    redrawn = page_from_code(page.code)
+    assert [b.to_dict() for b in redrawn.boxes] == [b.to_dict() for b in page.boxes]
+    assert overlapping_words(printed.pdf) == []
+    assert ink_near_edge(printed.pdf) == []

@@ -50,8 +50,9 @@ def test_a_whole_deal_s_answer_sheet_has_a_box_a_card_on_two_rows() -> None:
     printed = make_worksheet([problem] * 3, options)
     assert printed.layout is not None
     (page,) = printed.layout.pages
-    boxes = [b for b in page.boxes if b.field == "choice"]
-    assert [b.card for b in boxes] == [str(c) for c in problem.hands[problem.seat]]  # type: ignore[attr-defined]
+    boxes = [b for b in page.boxes if b.field == "choice"]  # three problems' boxes
+    hand = [str(c) for c in problem.hands[problem.seat]]
+    assert [b.card for b in boxes] == hand * 3
     assert len({round(b.rect.y, 3) for b in boxes}) == 3 * 2  # six cards a row
     marks = [b.rect for b in page.boxes if b.kind == "mark"]
     for k, a in enumerate(marks):

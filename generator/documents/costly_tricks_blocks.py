@@ -219,7 +219,12 @@ def draw_puzzle(
     else:
         qr_x = right + 3.0  # the answer lines run to the margin
     fields = side_fields(problem)
+    below = diagram_width(problem) > DIAGRAM_WIDTH  # a whole deal: a narrow column
     for k, field in enumerate(fields):
+        if below:  # under the QR code, across the column, in the whole deal's tall body
+            y = qr_y + QR_SIZE + 2.0 + (k + 1) * ANSWER_LINE
+            answer_line(doc, field, right - column, y, right)
+            continue
         y = qr_y + QR_SIZE - (len(fields) - 1 - k) * ANSWER_LINE
         answer_line(doc, field, right - column, y, qr_x - 3.0)
     for k, field in enumerate(wide_fields(problem)):

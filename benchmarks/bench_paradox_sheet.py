@@ -38,10 +38,10 @@ more from the first trick), and each deal tried costs a search: its own target, 
 (4.6 to 8 s before the compiled search)."""
 WHOLE_DEAL = "which card, a whole deal (11 cards a hand), hard, 4 problems"
 WHOLE_DEAL_COUNT = 4
-"""A whole deal's sheet: four problems (two pages), not twelve. Not judged: one run
-(2026-11-27, seed 1000, the 2-core machine loaded by other jobs) took 1,439 s wall and
-1,090 s of CPU, about 4.5 CPU minutes a problem; a run's time is mostly its slowest id's
-deals (benchmarks/README.md)."""
+"""A whole deal's sheet: four problems (two pages), not twelve. Not judged: two runs
+(2026-11-27, seeds 1000 and 1037, the 2-core machine loaded by other jobs) took 1,439 and
+798 s wall (median 1,119 s), 1,090 and 719 s of CPU, 3 to 4.5 CPU minutes a problem; a
+run's time is mostly its slowest id's deals (benchmarks/README.md)."""
 # Each job: its options after ``printables worksheet costly-tricks``.
 JOBS: dict[str, list[str]] = {
     "which card, 4 cards a hand, medium (the default)": ["--cards", "4"],

@@ -271,8 +271,10 @@ def trick_options(function: Any) -> Any:
     asked (worksheet only); a question is read by its kind, which refuses another's."""
     for option in reversed(
         [
-            click.option("--cards", type=click.IntRange(3, 6), default=4, show_default=True,
-                         help="Costly Tricks: cards a hand, 3 to 6."),
+            click.option("--cards", type=click.IntRange(3, 11), default=4, show_default=True,
+                         help="Costly Tricks: cards a hand, 3 to 6 (an ending), or 11: a "
+                         "whole deal, the round's first lead (play only; a minute or more "
+                         "a problem)."),
             click.option("--question", cls=QuestionOption, default=None),
         ]
     ):  # fmt: skip
@@ -378,6 +380,7 @@ def worksheet(
         printables worksheet matrix --id 3x3-c-fz --base-url http://192.168.1.20:5000
         printables worksheet costly-tricks --cards 5 --difficulty hard
         printables worksheet costly-tricks --question legal --cards 4
+        printables worksheet costly-tricks --cards 11 --difficulty hard --count 4
         printables worksheet matrix --per-page 3 --key-apart --no-qr
         printables worksheet matrix --scannable --size 4x4
         printables worksheet matrix --scannable --roster class-7b.csv

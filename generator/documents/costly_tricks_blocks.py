@@ -43,6 +43,8 @@ ROOM = 4.0
 DIAGRAM_WIDTH = 2 * SIDE_WIDTH + 2 * ROOM + TABLE[0]
 ROW = LABEL + CHIP[1]
 DIAGRAM_HEIGHT = 2 * ROW + TABLE[1] + 4.0
+WHOLE_WIDTH = 11 * CHIP[0] + 10 * GAP
+"""A whole deal's diagram: its widest part, a hand of 11 in one row above and below."""
 HEAD = 6.5
 FOOT = 6.0
 """Below a problem: room, a rule across the page, and room again."""
@@ -89,20 +91,46 @@ def seat_label(problem: Problem, seat: int) -> str:
     return SEATS[seat]
 
 
+def side_rows(problem: Problem) -> int:
+    """Rows of the hands on the left and right: two for an ending, four for a whole deal
+    (11 cards, three a row)."""
+    return max(2, -(-problem.hand_size // SIDE_COLUMNS))
+
+
+def side_height(problem: Problem) -> float:
+    rows = side_rows(problem)
+    return LABEL + rows * CHIP[1] + (rows - 1) * GAP
+
+
+def middle_height(problem: Problem) -> float:
+    """The band of the table and the side hands."""
+    return max(TABLE[1], side_height(problem))
+
+
+def diagram_width(problem: Problem) -> float:
+    """An ending's diagram is :data:`DIAGRAM_WIDTH` wide; a whole deal's, its hands of 11
+    above and below (:data:`WHOLE_WIDTH`)."""
+    return max(DIAGRAM_WIDTH, row_width(problem.hand_size))
+
+
+def diagram_height(problem: Problem) -> float:
+    return 2 * ROW + middle_height(problem) + 4.0
+
+
 def draw_diagram(doc: Document, problem: Problem, x: float, y: float) -> None:
     """The bridge diagram of a problem, top-left at (x, y): A's ghost above, B on the
     left, B's ghost on the right, A below, and the table in the middle."""
     hands = problem.hands
-    middle_x = x + SIDE_WIDTH + ROOM + TABLE[0] / 2
-    table_x, table_y = middle_x - TABLE[0] / 2, y + ROW + 2.0
-    for seat, top in ((2, y), (0, table_y + TABLE[1] + 2.0)):
+    middle_x = x + diagram_width(problem) / 2
+    middle = middle_height(problem)
+    table_x, table_y = middle_x - TABLE[0] / 2, y + ROW + 2.0 + (middle - TABLE[1]) / 2
+    for seat, top in ((2, y), (0, y + ROW + middle + 4.0)):
         width = row_width(len(hands[seat]))
         left = middle_x - max(width, 0) / 2
         doc.text_at(left, top + 2.9, seat_label(problem, seat), size=8, bold=True)
         draw_row(doc, hands[seat], left, top + LABEL, len(hands[seat]) or 1)
-    side_height = LABEL + 2 * CHIP[1] + GAP
-    side_top = table_y + (TABLE[1] - side_height) / 2
-    for seat, left in ((1, x), (3, x + SIDE_WIDTH + 2 * ROOM + TABLE[0])):
+    side_top = table_y + (TABLE[1] - side_height(problem)) / 2
+    for seat, left in ((1, table_x - ROOM - SIDE_WIDTH), (3, table_x + TABLE[0] + ROOM)):
         doc.text_at(left, side_top + 2.9, seat_label(problem, seat), size=8, bold=True)
         draw_row(doc, hands[seat], left, side_top + LABEL, SIDE_COLUMNS)
     draw_table(doc, problem, table_x, table_y)
@@ -147,7 +175,14 @@ def instructions(problem: Problem) -> str:
 
 
 BODY = max(DIAGRAM_HEIGHT, 5.0 + QR_BLOCK)
-"""The diagram, and beside it the id and the QR code."""
+"""An ending's diagram, and beside it the id and the QR code."""
+
+
+def body_height(problem: Problem) -> float:
+    """The diagram, and beside it the id and the QR code (:data:`BODY` for an ending)."""
+    return max(diagram_height(problem), 5.0 + QR_BLOCK)
+
+
 WIDE_LINE = 10.0
 """A full-width answer line below the body: room to write up to six cards' names."""
 
@@ -155,7 +190,7 @@ WIDE_LINE = 10.0
 def plan_puzzle(problem: Problem, width: float, room: float, qr: bool = True) -> BlockPlan | None:
     """The problem's block (the same size for every problem of a question), if it fits
     ``room`` mm."""
-    height = HEAD + BODY + WIDE_LINE * len(wide_fields(problem)) + FOOT
+    height = HEAD + body_height(problem) + WIDE_LINE * len(wide_fields(problem)) + FOOT
     return BlockPlan(height) if height <= room + 1e-9 else None
 
 
@@ -172,7 +207,7 @@ def draw_puzzle(
     body = top + HEAD
     draw_diagram(doc, problem, doc.left, body)
     right = doc.left + doc.width
-    column = right - (doc.left + DIAGRAM_WIDTH + 6.0)
+    column = right - (doc.left + diagram_width(problem) + 6.0)
     label = f"id {problem.id}"
     size = min(9.0, 9.0 * column / text_width(label, 9.0))
     doc.text_at(right, body + 3.0, label, size=size, anchor="end")
@@ -184,11 +219,16 @@ def draw_puzzle(
     else:
         qr_x = right + 3.0  # the answer lines run to the margin
     fields = side_fields(problem)
+    below = diagram_width(problem) > DIAGRAM_WIDTH  # a whole deal: a narrow column
     for k, field in enumerate(fields):
+        if below:  # under the QR code, across the column, in the whole deal's tall body
+            y = qr_y + QR_SIZE + 2.0 + (k + 1) * ANSWER_LINE
+            answer_line(doc, field, right - column, y, right)
+            continue
         y = qr_y + QR_SIZE - (len(fields) - 1 - k) * ANSWER_LINE
         answer_line(doc, field, right - column, y, qr_x - 3.0)
     for k, field in enumerate(wide_fields(problem)):
-        answer_line(doc, field, doc.left, body + BODY + 6.0 + k * WIDE_LINE, right)
+        answer_line(doc, field, doc.left, body + body_height(problem) + 6.0 + k * WIDE_LINE, right)
     doc.y = top + plan.height - FOOT / 2
     doc.line(doc.left, doc.y, right, doc.y, 0.4)
     doc.y += FOOT / 2

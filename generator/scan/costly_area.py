@@ -40,7 +40,9 @@ ENTRY_GAP = 4.0
 ROW = CHIP[1]
 """A row of cards: a chip's height (the box in its middle)."""
 ROW_GAP = 2.5
-"""Between the cards' row and the net's."""
+"""Between the cards' row and the net's (and between two rows of cards)."""
+CARDS_A_ROW = 6
+"""Entries a row: a hand of up to 6 on one row, a whole deal's 11 on two."""
 SIGNS = ("+", "-")
 """The net's sign pair, as printed and as the ``option`` of its boxes."""
 SIGN_ROOM = 12.0
@@ -106,9 +108,16 @@ def net_hint(problem: Problem) -> tuple[str, ...]:
     return ("A net of -12: fill -, then 1 and 2.", "A net of +4: fill +, and 4 in 1s.")
 
 
+def card_rows(problem: Problem) -> int:
+    """Rows of the cards' boxes: one, or two for a whole deal's hand of 11."""
+    if problem.question == "winner":
+        return 1
+    return max(1, -(-len(seat_cards(problem)) // CARDS_A_ROW))
+
+
 def area_height(problem: Problem, width: float = 0.0) -> float:
     """The room :func:`draw_area` takes (the same at any ``width``)."""
-    height = HEAD + ROW
+    height = HEAD + card_rows(problem) * (ROW + ROW_GAP) - ROW_GAP
     if problem.question == "play":
         height += ROW_GAP + rows_height(net_places(problem))
     return height + 1.0
@@ -129,17 +138,18 @@ def draw_area(
         label = "Card:" if problem.question == "play" else "May play:"
         field: Field = "choice" if problem.question == "play" else "member"
         doc.text_at(x, row + ROW / 2 + 1.3, label, size=10, bold=True)
-        entry_x = x + LABEL
-        for card in seat_cards(problem):
-            box_y = row + (ROW - BOX) / 2
+        step = BOX + CHIP_GAP + CHIP[0] + ENTRY_GAP
+        for k, card in enumerate(seat_cards(problem)):
+            line, place = divmod(k, CARDS_A_ROW)
+            entry_x, top = x + LABEL + place * step, row + line * (ROW + ROW_GAP)
+            box_y = top + (ROW - BOX) / 2
             draw_mark_box(doc, page, entry_x, box_y, problem.id, field, card=str(card))
-            draw_chip(doc, card, entry_x + BOX + CHIP_GAP, row)
-            entry_x += BOX + CHIP_GAP + CHIP[0] + ENTRY_GAP
+            draw_chip(doc, card, entry_x + BOX + CHIP_GAP, top)
     changed = x + width - BOX - 1.5 - text_width(CHANGED, 10)
     draw_mark_box(doc, page, changed, row + (ROW - BOX) / 2, problem.id, "changed")
     doc.text_at(changed + BOX + 1.5, row + (ROW + BOX) / 2 - 0.7, CHANGED, size=10)
     if problem.question == "play":
-        _draw_net(doc, page, problem, x, row + ROW + ROW_GAP)
+        _draw_net(doc, page, problem, x, row + card_rows(problem) * (ROW + ROW_GAP))
     return area_height(problem)
 
 

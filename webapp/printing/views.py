@@ -57,6 +57,9 @@ KINDS = {
 """The worksheets offered: Matrix, Costly Tricks, and each question of every question kind
 (``nada:most``)."""
 SIZES = ("3x3", "3x4", "3x5", "4x4", "4x5", "5x5")
+PAGE_HAND_SIZES = ("3", "4", "5", "6")
+"""Costly Tricks' cards a hand on this page: endings only (a whole deal takes the solver
+a minute or more a problem, too long for a page to wait)."""
 QUESTIONS = {"play": "Which card, and what net?", "legal": "Which cards may be played?",
              "winner": "Who wins the trick?"}  # fmt: skip
 KEY_CHOICES = {"both": "The students' pages, then the answer key",
@@ -178,6 +181,12 @@ def worksheet() -> Any:
         else:
             if typed["question"] not in QUESTIONS:
                 raise Refused(f"the question is one of {', '.join(QUESTIONS)}")
+            if typed["cards"].strip() not in PAGE_HAND_SIZES:
+                raise Refused(
+                    f"the cards a hand are one of {', '.join(PAGE_HAND_SIZES)} here; a whole "
+                    "deal's problems take a minute or more each: print them with 'printables "
+                    "worksheet costly-tricks --cards 11'"
+                )
             choices = kind.choices(
                 cards=typed["cards"], question=typed["question"], level=typed["difficulty"]
             )

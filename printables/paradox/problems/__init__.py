@@ -8,15 +8,17 @@ kind); every public name is importable from the package itself.
 
 Three questions, each at three levels:
 
-- **play**: an ending of 3 to 6 cards a hand, all four hands face up: "A to lead: which
-  card, and what net?". The solver (:mod:`printables.paradox.solver`) grades it: the seat
-  to move has exactly one best card, the *margin* is how much the second-best card loses
-  against best play, and the *depth* is the trick from which the best card's line stays
-  ahead of the second-best card's to the end (1: the trick being played shows it).
-  *Easy*: the difference shows in the first trick and the margin is at least
-  :data:`EASY_MARGIN`; *hard*: it shows only from the third trick on; *medium*: the rest.
-  (Over random deals of 3 and 4 cards a hand, with one best card, about a quarter, a third
-  and a half are easy, medium and hard.)
+- **play**: an ending of 3 to 6 cards a hand, or a whole deal (11 a hand, before the
+  first lead), all four hands face up: "A to lead: which card, and what net?". The solver
+  (:mod:`printables.paradox.solver`) grades it: the seat to move has exactly one best
+  card, the *margin* is how much the second-best card loses against best play, and the
+  *depth* is the trick from which the best card's line stays ahead of the second-best
+  card's to the end (1: the trick being played shows it). *Easy*: the difference shows
+  in the first trick and the margin is at least :data:`EASY_MARGIN`; *hard*: it shows
+  only from the third trick on; *medium*: the rest. (Over random deals of 3 and 4 cards a
+  hand, with one best card, about a quarter, a third and a half are easy, medium and
+  hard; a whole deal has a single best lead about one time in four, and is then nearly
+  always hard.)
 - **legal**: "which cards may B play to this trick?" (a trick in progress). *Easy*: the
   hand must follow the led color; *medium*: it must play the trump in force; *hard*: it
   must make a new trump, or holds nothing that it must play (any card, without power).
@@ -30,6 +32,9 @@ Ids say their kind and name the problem completely:
 - ``costly-tricks-`` and six characters: a generated problem. The characters hold the
   question, the cards a hand, the level and a seed, scrambled (as Matrix ids are), so a
   mistyped id is almost always refused rather than read as another problem;
+- ``costly-tricks-d-`` and six characters: a whole deal's problem (all 44 cards, 11 a hand,
+  dealt as the game deals them; "which card should the hand holding R0 lead, and what
+  net?"), its level and seed scrambled as above, graded as a "which card" ending is;
 - ``costly-tricks-p-`` and a code: any position (a "which card" problem), by its cards,
   the seat that leads and the trick in progress, with a check character at the end.
 
@@ -39,9 +44,10 @@ as ``1``); ids are read in any case and printed in lower case.
 A generated id means what the generation makes of its seed: the deals (Python's
 ``random.Random`` seeded with the id), the deck's order, the solver's values (exact, so
 any correct solver gives the same) and this package's rules and constants (the levels,
-:data:`MID_TRICK`, :data:`ATTEMPTS`, the deals for drills, :func:`best_line`'s choice
-among equal cards). Changing any of these changes what printed ids mean; the golden file
-(``tests/printables/golden/puzzle-ids.json``, key ``costly-tricks``) holds them.
+:data:`MID_TRICK`, :data:`ATTEMPTS`, :data:`DEAL_ATTEMPTS`, :func:`whole_deal`, the deals
+for drills, :func:`best_line`'s choice among equal cards). Changing any of these changes
+what printed ids mean; the golden file (``tests/printables/golden/puzzle-ids.json``, key
+``costly-tricks``) holds them.
 
 >>> problem = KIND.generate(11, KIND.choices(cards="3", question="legal", level="easy"))
 >>> problem.id, problem.question, problem.grade.level, problem.size_text
@@ -76,6 +82,7 @@ from printables.paradox.problems.grading import (
     winner_rule,
 )
 from printables.paradox.problems.ids import (
+    DEAL_PREFIX,
     HAND_SIZES,
     ID_HELP,
     KEY,
@@ -84,7 +91,9 @@ from printables.paradox.problems.ids import (
     MOST_CARDS,
     PREFIX,
     QUESTIONS,
+    WHOLE_DEAL,
     ProblemSpec,
+    deal_id,
     generated_id,
     letter_of,
     parse_id,
@@ -94,15 +103,19 @@ from printables.paradox.problems.ids import (
 from printables.paradox.problems.kind import KIND, Choices, CostlyTricksKind
 from printables.paradox.problems.making import (
     ATTEMPTS,
+    DEAL_ATTEMPTS,
     MID_TRICK,
     position_problem,
     problem_ids,
     problem_of,
+    whole_deal,
 )
 from printables.paradox.problems.problem import Problem
 
 __all__ = [
     "ATTEMPTS",
+    "DEAL_ATTEMPTS",
+    "DEAL_PREFIX",
     "DRILL_RULES",
     "EASY_MARGIN",
     "HAND_SIZES",
@@ -116,6 +129,7 @@ __all__ = [
     "MOST_CARDS",
     "PREFIX",
     "QUESTIONS",
+    "WHOLE_DEAL",
     "Choices",
     "CostlyTricksKind",
     "Grade",
@@ -126,6 +140,7 @@ __all__ = [
     "check_legal",
     "check_play",
     "check_winner",
+    "deal_id",
     "generated_id",
     "grade_best",
     "grade_play",
@@ -142,6 +157,7 @@ __all__ = [
     "read_hand_size",
     "read_play",
     "read_seat",
+    "whole_deal",
     "why_not_winning",
     "winner_rule",
 ]

@@ -1,5 +1,6 @@
 """Costly Tricks problem ids: what a problem's id says (a generated problem's question,
-cards a hand, level and seed, scrambled; or a position by its cards), written and read."""
+cards a hand, level and seed, scrambled; a whole deal's level and seed, scrambled; or a
+position by its cards), written and read."""
 
 from __future__ import annotations
 
@@ -32,13 +33,19 @@ MOST_CARDS = 6
 """The largest ending the solver is asked about: a position typed or named by its id may
 hold no more cards a hand (more would take the solver far too long)."""
 
+WHOLE_DEAL = 11
+"""Cards a hand in a whole deal (all 44 cards): its problem asks for the round's first
+lead (ids ``costly-tricks-d-...``)."""
+DEAL_PREFIX = PREFIX + "d-"
+
 MAX_SEED = 10**6
 _SCRAMBLE = Scramble(0x1B873593)  # six characters; 36 * MAX_SEED uses about 1/30 of them
+_DEAL_SCRAMBLE = Scramble(0x2C1B3C6D)  # six characters; 3 * MAX_SEED uses about 1/350
 _VARIANTS = len(QUESTIONS) * len(HAND_SIZES) * len(LEVELS)
 _DECK_BITS = len(PARADOX.cards)
 ID_HELP = (
-    "costly-tricks- and six letters or digits, such as costly-tricks-fqtq5j, or "
-    "costly-tricks-p- and a position code"
+    "costly-tricks- and six letters or digits, such as costly-tricks-fqtq5j, "
+    "costly-tricks-d- and six (a whole deal), or costly-tricks-p- and a position code"
 )
 
 
@@ -57,6 +64,21 @@ def generated_id(question: str, cards: int, level: str, seed: int) -> str:
         raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
     number = ((seed * len(QUESTIONS) + q) * len(HAND_SIZES) + HAND_SIZES.index(n)) * 3 + d
     return PREFIX + base32(_SCRAMBLE(number), 6)
+
+
+def deal_id(level: str, seed: int) -> str:
+    """The id of a whole deal's problem (the round's first lead, :data:`WHOLE_DEAL` cards
+    a hand); ``level`` by name or by letter.
+
+    >>> deal_id("hard", 7)
+    'costly-tricks-d-v7409f'
+    >>> parse_id("costly-tricks-d-v7409f")
+    ProblemSpec(question='play', cards=11, level='hard', seed=7, position=None)
+    """
+    d = list(LEVELS).index(letter_of(level, LEVELS, "difficulty"))
+    if not 0 <= seed < MAX_SEED:
+        raise PuzzleIdError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
+    return DEAL_PREFIX + base32(_DEAL_SCRAMBLE(seed * len(LEVELS) + d), 6)
 
 
 def position_id(position: Position) -> str:
@@ -95,12 +117,15 @@ def letter_of(name: str, table: dict[str, str], what: str) -> str:
     raise PuzzleIdError(f"{name!r} is not a {what}; expected {or_list(list(table.values()))}")
 
 
-def read_hand_size(cards: int | str) -> int:
+def read_hand_size(cards: int | str, whole: bool = False) -> int:
+    """Cards a hand of a generated problem (:data:`HAND_SIZES`; with ``whole``, also
+    :data:`WHOLE_DEAL`)."""
+    sizes = (*HAND_SIZES, WHOLE_DEAL) if whole else HAND_SIZES
     text = str(cards).strip()
-    if not text.isdigit() or int(text) not in HAND_SIZES:
+    if not text.isdigit() or int(text) not in sizes:
+        names = [str(n) for n in HAND_SIZES] + ([f"{WHOLE_DEAL} (a whole deal)"] if whole else [])
         raise PuzzleError(
-            f"{text!r} is not a number of cards a hand for a problem; expected "
-            f"{or_list([str(n) for n in HAND_SIZES])}"
+            f"{text!r} is not a number of cards a hand for a problem; expected {or_list(names)}"
         )
     return int(text)
 
@@ -130,6 +155,8 @@ def parse_id(text: str) -> ProblemSpec:
     code = plain_code(key[len(PREFIX) :])
     if code.startswith("p-"):
         return ProblemSpec(position=_position_of(code[2:], text))
+    if code.startswith("d-"):
+        return _deal_of(code[2:], text)
     if len(code) != 6:
         raise PuzzleIdError(f"{text!r} is not a Costly Tricks id; expected {ID_HELP}")
     number = _SCRAMBLE.back(read_base32(code, text, "problem"))
@@ -146,6 +173,18 @@ def parse_id(text: str) -> ProblemSpec:
         list(LEVELS.values())[level],
         seed,
     )
+
+
+def _deal_of(code: str, text: str) -> ProblemSpec:
+    if len(code) != 6:
+        raise PuzzleIdError(f"{text!r} is not a Costly Tricks id; expected {ID_HELP}")
+    number = _DEAL_SCRAMBLE.back(read_base32(code, text, "problem"))
+    if number >= len(LEVELS) * MAX_SEED:
+        raise PuzzleIdError(
+            f"{text!r} is not the id of any problem; check it for a mistyped character"
+        )
+    seed, level = divmod(number, len(LEVELS))
+    return ProblemSpec("play", WHOLE_DEAL, list(LEVELS.values())[level], seed)
 
 
 def _position_of(code: str, text: str) -> Position:

@@ -16,6 +16,8 @@ from printables.paradox.problems.ids import (
     LEVELS,
     PREFIX,
     QUESTIONS,
+    WHOLE_DEAL,
+    deal_id,
     generated_id,
     letter_of,
     read_hand_size,
@@ -44,15 +46,21 @@ from printables.puzzles import GenerationError, PuzzleError, PuzzleKind
 @dataclass(frozen=True)
 class Choices:
     """What a teacher asks of Costly Tricks problems: the question (play, legal or
-    winner), the cards a hand (3 to 6) and the difficulty."""
+    winner), the cards a hand (3 to 6, or 11: a whole deal, whose only question is play)
+    and the difficulty."""
 
     cards: int = 4
     question: str = "play"
     level: str = "medium"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", read_hand_size(self.cards))
+        object.__setattr__(self, "cards", read_hand_size(self.cards, whole=True))
         question = QUESTIONS[letter_of(self.question, QUESTIONS, "question")]
+        if self.cards == WHOLE_DEAL and question != "play":
+            raise PuzzleError(
+                f"a whole deal ({WHOLE_DEAL} cards a hand) asks only which card to lead "
+                f"(question play), not {question}"
+            )
         object.__setattr__(self, "question", question)
         object.__setattr__(self, "level", LEVELS[letter_of(self.level, LEVELS, "difficulty")])
 
@@ -82,12 +90,14 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
                 f"Costly Tricks problems take cards, question and level, not {sorted(unknown)}"
             )
         return Choices(
-            read_hand_size(typed.get("cards", "4")),
+            read_hand_size(typed.get("cards", "4"), whole=True),
             typed.get("question", "play"),
             typed.get("level", "medium"),
         )
 
     def generate(self, seed: int, choices: Choices) -> Problem:
+        if choices.cards == WHOLE_DEAL:
+            return self.get(deal_id(choices.level, seed))
         return self.get(generated_id(choices.question, choices.cards, choices.level, seed))
 
     def ids(self, count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> list[str]:

@@ -17,12 +17,14 @@ from printables.paradox.problems.grading import (
 from printables.paradox.problems.ids import (
     MAX_SEED,
     MOST_CARDS,
+    WHOLE_DEAL,
+    deal_id,
     generated_id,
     parse_id,
     position_id,
 )
 from printables.paradox.problems.problem import Problem
-from printables.paradox.solver import Solver, solve
+from printables.paradox.solver import COMPILED, Solver, solve
 from printables.paradox.tricks import Position, color, duty, legal_cards
 from printables.paradox.wording import hand_order
 from printables.puzzles import GenerationError, PuzzleError, sheet_seeds
@@ -33,6 +35,9 @@ MID_TRICK = 0.3
 """The chance that a generated "which card" problem starts in the middle of a trick."""
 ATTEMPTS = 400
 """Deals tried for one problem before a request is declared unmeetable."""
+DEAL_ATTEMPTS = 40
+"""Whole deals tried for one problem (each takes the solver a second or more)."""
+_RED_0 = PARADOX.card("R0")
 
 
 def _deal(n: int, rng: random.Random) -> Position:
@@ -57,6 +62,14 @@ def _drill_deal(n: int, rng: random.Random) -> Position:
     return Position(tuple(hands), rng.randrange(4))
 
 
+def whole_deal(rng: random.Random) -> Position:
+    """All 44 cards dealt as the game deals them (a shuffled pack, one card at a time to
+    A, B, A's ghost and B's ghost), the hand holding the red 0 to lead."""
+    pack = rng.sample(PARADOX.cards, len(PARADOX.cards))
+    hands = tuple(hand_order(pack[seat::4]) for seat in range(4))
+    return Position(hands, next(s for s, hand in enumerate(hands) if _RED_0 in hand))
+
+
 def _play_some(position: Position, count: int, rng: random.Random) -> Position:
     for _ in range(count):
         position, _ = position.play(rng.choice(position.legal()))
@@ -69,6 +82,8 @@ def problem_of(problem_id: str) -> Problem:
     if spec.position is not None:
         return position_problem(spec.position)
     rng = random.Random(problem_id)
+    if spec.cards == WHOLE_DEAL:
+        return _deal_problem(problem_id, spec.level, rng)
     make = {"play": _make_play, "legal": _make_legal, "winner": _make_winner}[spec.question]
     problem = make(problem_id, spec.cards, spec.level, rng)
     if problem is None:
@@ -94,17 +109,43 @@ def _make_play(problem_id: str, n: int, level: str, rng: random.Random) -> Probl
         position = _deal(n, rng)
         if rng.random() < MID_TRICK:
             position = _play_some(position, rng.randint(1, 3), rng)
-        if len(position.legal()) < 2:
-            continue
-        solver = Solver(position)
-        best = solver.single_best(position, EASY_MARGIN if level == "easy" else 1)
-        if best is None:
-            continue  # no single best card, or too close to be easy: no need to look deeper
-        graded = grade_best(position, best, solver)  # every card's value only if kept
-        if graded[0].level == level:
-            solution = solver.solve(position)
-            return Problem(problem_id, "play", position, solution=solution, known=graded)
+        problem = _graded_play(problem_id, position, level)
+        if problem is not None:
+            return problem
     return None
+
+
+def _graded_play(problem_id: str, position: Position, level: str) -> Problem | None:
+    """The "which card" problem of ``position``, if it grades ``level``: the solver's
+    cheap tests first, every card's exact value only for a position kept."""
+    if len(position.legal()) < 2:
+        return None
+    solver = Solver(position)
+    best = solver.single_best(position, EASY_MARGIN if level == "easy" else 1)
+    if best is None:
+        return None  # no single best card, or too close to be easy: no need to look deeper
+    graded = grade_best(position, best, solver)
+    if graded[0].level != level:
+        return None
+    return Problem(problem_id, "play", position, solution=solver.solve(position), known=graded)
+
+
+def _deal_problem(problem_id: str, level: str, rng: random.Random) -> Problem:
+    """The first lead of a whole deal graded ``level``: deals tried as :func:`_make_play`
+    tries endings (the compiled search only: the pure-Python one would take hours)."""
+    if not COMPILED:
+        raise GenerationError(
+            f"{problem_id}: a whole deal's problem needs the solver's compiled search, which "
+            "is not built here; endings of 3 to 6 cards a hand work without it"
+        )
+    for _ in range(DEAL_ATTEMPTS):
+        problem = _graded_play(problem_id, whole_deal(rng), level)
+        if problem is not None:
+            return problem
+    raise GenerationError(
+        f"no {level} problem of a whole deal was found in {DEAL_ATTEMPTS} deals (id "
+        f"{problem_id}); try another seed or difficulty"
+    )
 
 
 def _make_legal(problem_id: str, n: int, level: str, rng: random.Random) -> Problem | None:
@@ -140,5 +181,13 @@ def problem_ids(count: int, question: str, cards: int, level: str, seed: int) ->
     seed gives unrelated problems."""
     if not 1 <= count <= 100:
         raise GenerationError(f"a worksheet holds 1 to 100 problems, not {count}")
+    if cards == WHOLE_DEAL:
+        if question != "play":
+            raise GenerationError(
+                f"a whole deal ({WHOLE_DEAL} cards a hand) asks only which card to lead "
+                f"(question play), not {question}"
+            )
+        seeds = sheet_seeds(count, seed, "costly-tricks whole-deal worksheet", MAX_SEED)
+        return [deal_id(level, s) for s in seeds]
     seeds = sheet_seeds(count, seed, "costly-tricks worksheet", MAX_SEED)
     return [generated_id(question, cards, level, s) for s in seeds]

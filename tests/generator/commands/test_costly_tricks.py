@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from printables.cards.wording import signed
 from printables.paradox.problems import KIND, generated_id, position_id, problem_ids
-from printables.paradox.solver import solve
+from printables.paradox.solver import COMPILED, solve
 from printables.paradox.tricks import SEATS, Position, legal_cards, winner
 
 BOOK: dict[str, Any] = {  # the book's worked example, before A leads
@@ -245,7 +245,13 @@ def test_worksheet_drills_and_given_ids(tmp_path: Path) -> None:
         ("matrix", ["--cards", "5"],
          "--cards is not an option of Matrix puzzles (they take --size, --kind or --difficulty)"),
         ("matrix", ["--question", "legal"], "--question is not an option of Matrix puzzles"),
-        ("costly-tricks", ["--cards", "7"], "'--cards': 7 is not in the range 3<=x<=6"),
+        ("costly-tricks", ["--cards", "7"],
+         "'7' is not a number of cards a hand for a problem; expected 3, 4, 5, 6 or 11 (a "
+         "whole deal)"),
+        ("costly-tricks", ["--cards", "12"], "'--cards': 12 is not in the range 3<=x<=11"),
+        ("costly-tricks", ["--cards", "11", "--question", "legal"],
+         "a whole deal (11 cards a hand) asks only which card to lead (question play), not "
+         "legal"),
         ("costly-tricks", ["--question", "bid"],
          "'bid' is not a question; expected play, legal or winner"),
         ("costly-tricks", ["--id", "costly-tricks-zzzzzz"], "check it for a mistyped character"),
@@ -265,3 +271,17 @@ def test_an_unknown_kind_lists_every_kind() -> None:
     code, _, stderr = run("worksheet", "sudoku")
     assert code == 2
     one_error_line(stderr, "'sudoku' is not 'matrix', 'costly-tricks', 'nada', ", " or '")
+
+
+@pytest.mark.skipif(not COMPILED, reason="a whole deal needs the solver's compiled search")
+def test_the_command_prints_a_whole_deal_sheet(tmp_path: Path) -> None:
+    """A whole deal's problem by its id (deal_id("hard", 0), about a minute to make)."""
+    problem_id = "costly-tricks-d-c3cj5p"
+    out = tmp_path / "deal.pdf"
+    code, stdout, stderr = run("worksheet", "costly-tricks", "--cards", "11", "--difficulty",
+                               "hard", "--id", problem_id, "--no-qr",
+                               "--out", str(out))  # fmt: skip
+    assert code == 0, stderr
+    texts = [page.extract_text() for page in PdfReader(out).pages]
+    assert f"id {problem_id}" in texts[0] and any(t.startswith("Answer key") for t in texts)
+    assert str(out) in stdout

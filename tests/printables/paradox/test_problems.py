@@ -21,10 +21,12 @@ from printables.cards.decks import PARADOX
 from printables.cards.wording import signed
 from printables.paradox import problems
 from printables.paradox.problems import (
+    DEAL_PREFIX,
     HAND_SIZES,
     KIND,
     LEVELS,
     QUESTIONS,
+    WHOLE_DEAL,
     Problem,
     generated_id,
     grade_best,
@@ -256,7 +258,8 @@ def test_a_worksheets_problems_come_from_its_seed_and_neighbouring_seeds_share_n
     [
         (
             {"cards": "7"},
-            "'7' is not a number of cards a hand for a problem; expected 3, 4, 5 or 6",
+            "'7' is not a number of cards a hand for a problem; expected 3, 4, 5, 6 or 11 "
+            "(a whole deal)",
         ),
         ({"cards": "four"}, "'four' is not a number of cards a hand"),
         ({"question": "bid"}, "'bid' is not a question; expected play, legal or winner"),
@@ -274,11 +277,13 @@ def test_choices_refuse_what_they_cannot_read(typed: dict[str, str], expected: s
 
 def test_the_golden_file_covers_every_question_size_and_level() -> None:
     entries = golden()
-    generated = [e for e in entries if not e["id"].startswith("costly-tricks-p-")]
+    generated = [e for e in entries if not e["id"].startswith(("costly-tricks-p-", DEAL_PREFIX))]
     assert {(e["question"], e["cards_a_hand"], e["difficulty"]) for e in generated} == {
         (q, n, level) for q in QUESTIONS.values() for n in HAND_SIZES for level in LEVELS.values()
     }
     assert any(e["id"].startswith("costly-tricks-p-") for e in entries)
+    deals = [e for e in entries if e["id"].startswith(DEAL_PREFIX)]  # a minute each to make
+    assert deals and all(e["cards_a_hand"] == WHOLE_DEAL for e in deals)
     assert len({e["id"] for e in entries}) == len(entries)
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import html
 import json
 
+import pytest
 from flask.testing import FlaskClient
 
 from printables.cards.wording import signed
 from printables.paradox.problems import KIND, Problem, generated_id, position_id
+from printables.paradox.solver import COMPILED
 from printables.paradox.tricks import SEATS, Position, legal_cards, winner
 
 PLAY_ID = generated_id("play", 4, "medium", 21)
@@ -117,3 +119,19 @@ def test_a_mistyped_id_is_refused(client: FlaskClient) -> None:
     status, page = page_of(client, "costly-tricks-zzzzzz")
     assert status == 404
     assert "not the id of any problem; check it for a mistyped character" in page
+
+
+@pytest.mark.skipif(not COMPILED, reason="a whole deal needs the solver's compiled search")
+def test_a_whole_deal_problem_is_checked_as_an_ending_is(client: FlaskClient) -> None:
+    """deal_id("hard", 0), about a minute to make: all 44 cards shown, the answer checked."""
+    problem_id = "costly-tricks-d-c3cj5p"
+    problem = KIND.get(problem_id)
+    assert problem.solution is not None
+    status, page = page_of(client, problem_id)
+    assert status == 200 and page.count("<img ") == 44
+    assert f"<figcaption>{problem.best()[0]}</figcaption>" in page
+    answer = f"{problem.best()[0]} {signed(problem.solution.net)}"
+    status, page = page_of(client, problem_id, answer)
+    assert status == 200 and "Right!" in page and "is the best card, and" in page
+    status, page = page_of(client, problem_id.upper(), f"{problem.best()[0]} +99")
+    assert status == 200 and "Not right yet" in page

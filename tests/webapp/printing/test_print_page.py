@@ -90,6 +90,10 @@ def test_a_costly_tricks_worksheet_a_kit_and_a_score_sheet_download(
     assert "Successive" in text_of(kit.data)
     sheet = teacher.get("/print/scoresheet.pdf", query_string={"game": "matches", "paper": "a4"})
     assert sheet.status_code == 200 and "Matches" in text_of(sheet.data)
+    whole = teacher.get("/print/worksheet.pdf", query_string={**asked, "cards": "11",
+                                                                "question": "play"})  # fmt: skip
+    assert whole.status_code == 400  # a whole deal takes minutes: the command line prints it
+    assert "printables worksheet costly-tricks --cards 11" in whole.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("kind", ["nada", "poker", "placement", "secret-card", "cipher",

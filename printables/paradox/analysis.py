@@ -173,6 +173,12 @@ class Analysis:
         return trick + 1, card + 1
 
     @property
+    def start_words(self) -> str:
+        """Where the analysis starts, in words: ``trick 2``, ``trick 1, card 4``."""
+        trick, card = self.first_analysed
+        return f"trick {trick}, card {card}" if card > 1 else f"trick {trick}"
+
+    @property
     def losses(self) -> tuple[int, int]:
         lost = [0, 0]
         for c in self.cards:
@@ -244,11 +250,11 @@ def analyse(played: Round, solver: Solver | None = None) -> Analysis:
             raise
     first = min(values)  # the first card analysed (the end, had no card been)
     nets = [0, 0]
-    start_nets = both_nets(played.deal, values[0]) if first == 0 else (0, 0)
+    start_nets = both_nets(end, values[len(steps)])  # (no card played: the deal's)
     tricks: list[TrickPlayed] = []
     cards: list[CardPlayed] = []
     for i, (before, card, after, taker) in enumerate(steps):
-        if i == first and first:  # the tricks taken before, then best play from here
+        if i == first:  # the tricks taken before, then best play from here
             here = both_nets(before, values[i])
             start_nets = (nets[0] + here[0], nets[1] + here[1])
         side = side_of(before.to_move)
@@ -332,12 +338,12 @@ def render_text(analysis: Analysis) -> str:
             + (f" in {counted(len(costly), 'card')} ({_listed(costly)})" if costly else "")
         )
     if analysis.partial:
-        lines[-2:] = [f"{line} (from {_first_words(analysis)})" for line in lines[-2:]]
+        lines[-2:] = [f"{line} (from {analysis.start_words})" for line in lines[-2:]]
     n = analysis.nets
     if analysis.complete:
         lines.append(
             f"  Nets as played: A {signed(n[0])}, B {signed(n[1])} (best play by both"
-            f"{' from ' + _first_words(analysis) if analysis.partial else ''}: "
+            f"{' from ' + analysis.start_words if analysis.partial else ''}: "
             f"A {signed(a)}, B {signed(b)})"
         )
     else:
@@ -354,12 +360,6 @@ def _listed(cards: list[CardPlayed]) -> str:
     return ", ".join(f"{c.card}{c.mark} {c.cost}" for c in cards)
 
 
-def _first_words(analysis: Analysis) -> str:
-    """Where a partial analysis starts, in words: ``trick 1, card 2``."""
-    trick, card = analysis.first_analysed
-    return f"trick {trick}, card {card}" if card > 1 else f"trick {trick}"
-
-
 def _partial_lines(analysis: Analysis) -> list[str]:
     """What a partial analysis says first: where it starts, why, and its nets from there."""
     a, b = analysis.start_nets
@@ -367,7 +367,7 @@ def _partial_lines(analysis: Analysis) -> list[str]:
         f"The solver's time ran out before it reached {_first_cards(analysis.analysed_from)}: "
         "shown as played, not analysed (the first positions hold the most cards and take "
         "the longest).",
-        f"From {_first_words(analysis)}, "
+        f"From {analysis.start_words}, "
         + (
             "the tricks taken before it as played, then "
             if analysis.analysed_from >= 4

@@ -261,7 +261,10 @@ def served(app: Flask) -> Iterator[int]:
     try:
         yield int(listener.getsockname()[1])
     finally:
-        server.trigger.pull_trigger(server.close)  # closed by its own I/O thread
+        try:
+            server.trigger.pull_trigger(server.close)  # closed by its own I/O thread
+        except OSError:  # its wake-up pipe already closed (seen once: EBADF): close here
+            server.close()
         running.join(timeout=10)
 
 

@@ -23,9 +23,15 @@
  *
  * Python API: Search(h0, h1, h2, h3) for one round's four hands (bit sets: bit
  * 11 * color + rank); .test(rem, leader, beta) -> int; .nodes (tricks searched).
+ *
+ * A search lets the interpreter's lock go while it runs, so a web server's other threads
+ * answer meanwhile (a whole deal's test can take seconds); one Search object searches in
+ * one thread at a time (a lock of its own), and the main thread takes the interpreter's
+ * lock back every 65,536 tricks for a moment, to run signal handlers (Ctrl-C, a timer).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pythread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +90,17 @@ typedef struct {
     unsigned long long nodes;
     int stopped; /* a signal's handler raised (Ctrl-C, a timer), or the time is up:
                     unwind, keep nothing */
+    PyThread_type_lock lock; /* held by the thread searching (see enter()) */
+    unsigned long holder; /* that thread's ident; 0: none */
+    PyThreadState *saved; /* its state while the interpreter's lock is let go */
+    int on_main; /* whether it is the main thread, which runs signal handlers */
     double deadline; /* CLOCK_MONOTONIC seconds after which a search stops; 0: none */
 } Search;
+
+#define STOPPED_RAISED 1 /* a signal's handler raised: its exception is set */
+#define STOPPED_LATE 2 /* the time limit ran out */
+
+static unsigned long main_ident; /* the main thread's ident (threading.main_thread()) */
 
 static double monotonic(void) {
     struct timespec now;
@@ -451,13 +466,17 @@ static int test(Search *s, u64 rem, int leader, int beta) {
     if (size == 1) return last_trick(h);
     if (s->stopped) return 0;
     if ((++s->nodes & 0xFFFF) == 0) { /* about every 15 ms */
-        if (PyErr_CheckSignals() < 0) {
-            s->stopped = 1;
-            return 0;
+        if (s->on_main) { /* signal handlers run in the main thread, with the lock */
+            PyEval_RestoreThread(s->saved);
+            int raised = PyErr_CheckSignals() < 0;
+            s->saved = PyEval_SaveThread();
+            if (raised) {
+                s->stopped = STOPPED_RAISED;
+                return 0;
+            }
         }
         if (s->deadline > 0 && monotonic() > s->deadline) {
-            PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
-            s->stopped = 1;
+            s->stopped = STOPPED_LATE;
             return 0;
         }
     }
@@ -708,6 +727,49 @@ static int after(Search *s, u64 rem, int leader, const int *trick, int n, int ca
 
 /* Python glue. */
 
+/* Takes the search for this thread and lets the interpreter's lock go (waiting, without
+ * it, while another thread searches with this object); 0, or -1 with an exception set:
+ * a search asked again from its own thread (a signal handler's, say), or a time limit
+ * already spent. leave() gives both back. */
+static int enter(Search *self) {
+    unsigned long me = PyThread_get_thread_ident();
+    if (!self->lock || !self->table) {
+        PyErr_SetString(PyExc_RuntimeError, "the search was not set up (Search(h0, h1, h2, h3))");
+        return -1;
+    }
+    if (self->holder == me) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is already running in this thread");
+        return -1;
+    }
+    if (self->deadline > 0 && monotonic() > self->deadline) {
+        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
+        return -1;
+    }
+    PyThreadState *state = PyEval_SaveThread();
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    self->holder = me;
+    self->saved = state;
+    self->on_main = me == main_ident;
+    self->stopped = 0;
+    return 0;
+}
+
+/* Gives the search back and takes the interpreter's lock again: ``found`` as a Python
+ * int, or NULL with the exception that stopped the search. */
+static PyObject *leave(Search *self, int found) {
+    PyThreadState *state = self->saved;
+    int stopped = self->stopped;
+    self->holder = 0;
+    PyThread_release_lock(self->lock);
+    PyEval_RestoreThread(state);
+    if (stopped == STOPPED_LATE) {
+        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
+        return NULL;
+    }
+    if (stopped) return NULL; /* the handler's exception */
+    return PyLong_FromLong(found);
+}
+
 /* The arguments every entry point shares: the cards held, the leader, the trick (a tuple
  * of card bits, checked against the hands), and a bound. */
 static int read_position(Search *self, PyObject *rem_obj, PyObject *leader_obj,
@@ -766,14 +828,9 @@ static PyObject *Search_node(Search *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_ValueError, "skip is a card's bit, or -1");
         return NULL;
     }
-    self->stopped = 0;
-    if (self->deadline > 0 && monotonic() > self->deadline) {
-        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
-        return NULL;
-    }
+    if (enter(self) < 0) return NULL;
     int found = node(self, rem, leader, trick, n, beta, (int)skip);
-    if (self->stopped) return NULL;
-    return PyLong_FromLong(found);
+    return leave(self, found);
 }
 
 static PyObject *Search_after(Search *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -793,22 +850,18 @@ static PyObject *Search_after(Search *self, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_ValueError, "the card is not held by the seat to move");
         return NULL;
     }
-    self->stopped = 0;
-    if (self->deadline > 0 && monotonic() > self->deadline) {
-        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
-        return NULL;
-    }
+    if (enter(self) < 0) return NULL;
     int found = after(self, rem, leader, trick, n, (int)card, beta);
-    if (self->stopped) return NULL;
-    return PyLong_FromLong(found);
+    return leave(self, found);
 }
 
 /* The tables of the last search let go, kept for the next one of their size: a search
  * of 8 cards a hand takes a few milliseconds, and tables fresh from the system cost as
  * much again (4 ms to fill 8 MiB whose pages the system zeroes one by one as they are
  * first touched, against half a millisecond for memory already in use). At most one
- * pair is kept (64 MiB at most, after a search of 11 cards a hand). The interpreter's
- * lock is held throughout, so searches in threads never share them. */
+ * pair is kept (64 MiB at most, after a search of 11 cards a hand). They are taken and
+ * given back only with the interpreter's lock held (a search lets it go only while it
+ * searches its own tables), so searches in threads never share them. */
 static Entry *spare_table;
 static Shaped *spare_shaped;
 static u64 spare_mask;
@@ -870,31 +923,45 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
             PyErr_SetString(PyExc_ValueError, "a hand is a bit set of the 44 cards");
             return -1;
         }
-        self->own[i] = h[i];
         if (popcount(h[i]) > most) most = popcount(h[i]);
     }
-    for (int c = 0; c < 44; c++) {
-        self->owner[c] = 0;
-        for (int i = 0; i < 4; i++)
-            if (h[i] >> c & 1) self->owner[c] = (int8_t)i;
+    if (!self->lock && !(self->lock = PyThread_allocate_lock())) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (self->holder == PyThread_get_thread_ident()) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running in this thread");
+        return -1;
     }
     /* Buckets by the cards a hand: about a table entry for each position a search of
      * that size meets, up to 2^BITS_MOST buckets (32 MiB a table). */
     int bits = most <= 5 ? 10 : 10 + 2 * (most - 5);
     if (bits > BITS_MOST) bits = BITS_MOST;
-    release(self);
-    if (take_tables(self, bits) < 0) {
-        PyErr_NoMemory();
-        return -1;
+    Py_BEGIN_ALLOW_THREADS /* another thread may be searching with this object */
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    Py_END_ALLOW_THREADS
+    for (int i = 0; i < 4; i++) self->own[i] = h[i];
+    for (int c = 0; c < 44; c++) {
+        self->owner[c] = 0;
+        for (int i = 0; i < 4; i++)
+            if (h[i] >> c & 1) self->owner[c] = (int8_t)i;
     }
+    release(self);
+    int taken = take_tables(self, bits);
     memset(self->history, 0, sizeof self->history);
     self->nodes = 0;
     self->deadline = 0;
+    PyThread_release_lock(self->lock);
+    if (taken < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
 static void Search_dealloc(Search *self) {
     release(self);
+    if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -918,14 +985,9 @@ static PyObject *Search_test(Search *self, PyObject *const *args, Py_ssize_t nar
         }
     }
     if (!rem) return PyLong_FromLong(0);
-    self->stopped = 0;
-    if (self->deadline > 0 && monotonic() > self->deadline) {
-        PyErr_SetString(PyExc_TimeoutError, "the solver's time limit ran out");
-        return NULL;
-    }
+    if (enter(self) < 0) return NULL;
     int found = test(self, rem, (int)leader, (int)beta);
-    if (self->stopped) return NULL; /* the handler's exception */
-    return PyLong_FromLong(found);
+    return leave(self, found);
 }
 
 static PyObject *Search_limit(Search *self, PyObject *arg) {
@@ -987,6 +1049,17 @@ PyMODINIT_FUNC PyInit__core(void) {
         for (int c = 0; c < 4; c++)
             if (used >> c & 1) USED_MASK[used] |= COLOR_MASK[c];
     }
+    PyObject *threading = PyImport_ImportModule("threading");
+    if (!threading) return NULL;
+    PyObject *main_thread = PyObject_CallMethod(threading, "main_thread", NULL);
+    Py_DECREF(threading);
+    if (!main_thread) return NULL;
+    PyObject *ident = PyObject_GetAttrString(main_thread, "ident");
+    Py_DECREF(main_thread);
+    if (!ident) return NULL;
+    main_ident = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    if (PyErr_Occurred()) return NULL;
     if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

@@ -1,0 +1,110 @@
+"""The compiled search and threads: a long search lets the interpreter's lock go, so a web
+server's other threads answer while a whole deal is searched; one search object is used by
+one thread at a time; and a search asked again from its own thread (by a signal handler)
+is refused, not deadlocked."""
+
+from __future__ import annotations
+
+import random
+import signal
+import threading
+import time
+
+import pytest
+
+from printables.cards.decks import PARADOX
+from printables.paradox import solver as solver_module
+from printables.paradox.solver import Solver
+from printables.paradox.tricks import Position
+
+pytestmark = pytest.mark.skipif(not solver_module.COMPILED, reason="the compiled search")
+
+
+def whole_deal(seed: int) -> Position:
+    """A whole deal, 11 cards a hand, the hand holding R0 to lead."""
+    cards = list(PARADOX.cards)
+    random.Random(seed).shuffle(cards)
+    hands = [cards[s::4] for s in range(4)]
+    red0 = PARADOX.card("R0")
+    return Position.checked(hands, next(s for s, h in enumerate(hands) if red0 in h))
+
+
+LONG = whole_deal(11007)
+"""A whole deal whose first null-window test (bound 0) takes about half a second."""
+
+
+def test_other_threads_run_while_one_test_of_a_whole_deal_runs() -> None:
+    """While a thread is inside one call of the compiled search, the main thread keeps
+    running Python: before, the interpreter's lock was held for the whole call (seconds,
+    at 11 cards a hand), and every other thread of a web server's process waited."""
+    search = Solver(LONG)._search
+    rem = sum(search.hands)
+    inside: list[float] = []
+
+    def one_test() -> None:
+        inside.append(time.perf_counter())
+        search.test(rem, LONG.leader, 0)
+        inside.append(time.perf_counter())
+
+    thread = threading.Thread(target=one_test)
+    ticks: list[float] = []
+    thread.start()
+    while thread.is_alive():
+        ticks.append(time.perf_counter())
+        time.sleep(0.002)
+    thread.join()
+    began, ended = inside
+    during = [t for t in ticks if began < t < ended]
+    assert ended - began > 0.05, "the test was too quick to show anything"
+    assert len(during) >= 5, f"{len(during)} ticks in a search of {ended - began:.2f} s"
+
+
+def test_two_threads_searching_with_one_solver_take_turns() -> None:
+    """One solver asked from two threads at once (the search's tables are its own):
+    each thread's values are those a solver alone gives."""
+    start = whole_deal(11009)
+    shared = Solver(start)
+    positions = [start]
+    for _ in range(7):
+        positions.append(positions[-1].play(positions[-1].legal()[0])[0])
+    alone = [Solver(start).value(p) for p in positions]
+    results: dict[int, list[int]] = {}
+
+    def work(k: int) -> None:
+        order = positions if k == 0 else positions[::-1]
+        results[k] = [shared.value(p) for p in order]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results[0] == alone
+    assert results[1] == alone[::-1]
+
+
+def test_a_search_asked_again_from_its_own_thread_is_refused() -> None:
+    """A signal handler that asks the searching solver again (its tables half written)
+    gets an error, which stops the search; it does not wait for itself forever."""
+    solver = Solver(LONG)
+    asked: list[BaseException] = []
+
+    def ring(signum: int, frame: object) -> None:
+        try:
+            solver.value(LONG)
+        except RuntimeError as error:
+            asked.append(error)
+            raise
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 0.05)
+    try:
+        with pytest.raises(RuntimeError, match="already running in this thread"):
+            solver.value(LONG)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert len(asked) == 1
+    hands = [["R10", "R5", "G4"], ["G2", "B8", "B3"], ["G3", "P10", "P1"], ["B10", "B7", "B6"]]
+    book = Position.read({"hands": hands, "leader": 0})
+    assert Solver(book).value(book) == 10  # and searches go on afterwards

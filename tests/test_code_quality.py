@@ -83,23 +83,24 @@ def engine_imports() -> set[tuple[str, str]]:
     return found
 
 
-# Inside the engine, each part may import only the parts below it: the cards are the
-# ground; the 4D deck's sets and the puzzle registry stand on them; Matrix on those, and
-# PARADOX's tricks, solver and problems on the cards and the registry; the games on
-# all of those; the question puzzles (nada, poker, placement, ...) on the games, whose
-# rules they ask about. Matrix, PARADOX and the decks never import games, and nothing
-# below the question puzzles imports them.
+# Inside the engine, each part may import only the parts below it: the cards and a cache
+# for things slow to make (made_once) are the ground; the 4D deck's sets and the puzzle
+# registry stand on them; Matrix on those, and PARADOX's tricks, solver and problems on
+# the cards and the registry; the games on all of those; the question puzzles (nada,
+# poker, placement, ...) on the games, whose rules they ask about. Matrix, PARADOX and the
+# decks never import games, and nothing below the question puzzles imports them.
+GROUND = {"printables.cards", "printables.made_once"}
 ENGINE_LAYERS = {
     "printables.cards": {"printables.cards"},
-    "printables.fourd": {"printables.cards", "printables.fourd"},
-    "printables.puzzles": {"printables.cards", "printables.puzzles"},
-    "printables.matrix": {"printables.cards", "printables.fourd", "printables.puzzles",
-                          "printables.matrix"},
-    "printables.paradox": {"printables.cards", "printables.puzzles", "printables.paradox"},
-    "printables.games": {"printables.cards", "printables.fourd", "printables.puzzles",
-                         "printables.matrix", "printables.paradox", "printables.games"},
-    "printables.questions": {"printables.cards", "printables.fourd", "printables.puzzles",
-                             "printables.games", "printables.questions"},
+    "printables.made_once": {"printables.made_once"},
+    "printables.fourd": GROUND | {"printables.fourd"},
+    "printables.puzzles": GROUND | {"printables.puzzles"},
+    "printables.matrix": GROUND | {"printables.fourd", "printables.puzzles", "printables.matrix"},
+    "printables.paradox": GROUND | {"printables.puzzles", "printables.paradox"},
+    "printables.games": GROUND | {"printables.fourd", "printables.puzzles", "printables.matrix",
+                                  "printables.paradox", "printables.games"},
+    "printables.questions": GROUND | {"printables.fourd", "printables.puzzles",
+                                      "printables.games", "printables.questions"},
 }  # fmt: skip
 
 

@@ -48,12 +48,13 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
 from typing import Any
 
 from printables.cards.deck import Card
 from printables.cards.reading import read_cards
 from printables.cards.wording import sentence
+from printables.made_once import made_once
 from printables.matrix.check import DECK, check_grid, check_size
 from printables.matrix.mat import AnswerCheck, check_answer
 from printables.matrix.proofs import Proof, impossibility_proof
@@ -355,7 +356,7 @@ def grade(cards: Sequence[Card], rows: int, cols: int) -> Grade:
 # -- making puzzles ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)
+@made_once(maxsize=512)
 def get_puzzle(puzzle_id: str) -> Puzzle:
     """The puzzle an id names (generated, or read from its card code)."""
     spec = parse_id(puzzle_id)

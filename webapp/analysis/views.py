@@ -21,12 +21,12 @@ each server process, so a flood of long rounds never holds the whole server.
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from printables.cards.wording import signed
+from printables.made_once import made_once
 from printables.paradox.analysis import Analysis, analyse
 from printables.paradox.rounds import EXAMPLE, Round, RoundError, read_round
 from printables.paradox.solver import COMPILED, Solver
@@ -88,7 +88,7 @@ class Busy(Exception):
     """Every analysis place of this process stayed taken for :data:`WAIT_SECONDS`."""
 
 
-@lru_cache(maxsize=KEPT)
+@made_once(maxsize=KEPT)
 def analysed(played: Round) -> Analysis:
     """The round's analysis within :data:`ANALYSE_SECONDS` (partial when they run out,
     TimeoutError when not one card was analysed), at most :data:`AT_ONCE` at a time (else

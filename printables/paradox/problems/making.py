@@ -4,9 +4,9 @@ asked for (the problem an id names, kept once made)."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from printables.cards.decks import PARADOX
+from printables.made_once import made_once
 from printables.paradox.problems.grading import (
     DRILL_RULES,
     EASY_MARGIN,
@@ -76,7 +76,7 @@ def _play_some(position: Position, count: int, rng: random.Random) -> Position:
     return position
 
 
-@lru_cache(maxsize=256)
+@made_once(maxsize=256)
 def problem_of(problem_id: str) -> Problem:
     spec = parse_id(problem_id)
     if spec.position is not None:

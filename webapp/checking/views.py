@@ -7,7 +7,9 @@ hands and the trick so far; a question: its groups of cards) and takes a written
 comes from the kind's own check, with reasons a student can act on. The key is never
 sent: a wrong claim of impossibility is told so, not shown a solution; a wrong card is
 told what it loses, not which card is best. ``/check`` takes a Matrix set typed by hand (a
-size and the cards) and opens its page.
+size and the cards) and opens its page. A puzzle that takes more than a few seconds to
+make from its id (a whole deal's Costly Tricks problem, the first time it is opened) gets a
+page that says it is being made and reloads itself (:mod:`webapp.checking.making`).
 
 A Matrix set of a MAT competition under way (begun, its last set not over) is not
 checked here, in any order or orientation of its cards: the book keeps written solutions
@@ -27,6 +29,7 @@ from printables.matrix.puzzles import KIND as MATRIX
 from printables.matrix.session import set_key
 from printables.puzzles import PuzzleError, PuzzleKind, kind_of
 from printables.questions.base import QuestionKind
+from webapp.checking import making
 from webapp.db import now, read
 from webapp.mat.store import sets_kept_secret
 from webapp.pages import card_attributes, problem
@@ -75,10 +78,16 @@ def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, s
         return busy
     try:
         kind = kind_of(puzzle_id)
-        puzzle = kind.get(puzzle_id)
+        puzzle = making.made_within(kind, puzzle_id, making.FIRST_WAIT)
     except PuzzleError as error:  # a bad id, or a request that cannot be generated
         return render_template("checking/start.html", problems=[str(error)], typed={}), 404
     answer = request.args.get("answer")
+    if puzzle is None:  # a whole deal's problem, made the first time it is opened
+        page = render_template(
+            "checking/making.html", kind=kind, puzzle_id=puzzle_id, answer=answer,
+            refresh=making.REFRESH,
+        )  # fmt: skip
+        return page, 202, {"Retry-After": str(making.REFRESH)}
     if answer is not None and kind is MATRIX and _in_play(puzzle):  # MAT sets are Matrix sets
         verdict: Any = None
         trouble: str | None = (

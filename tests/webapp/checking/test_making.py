@@ -1,0 +1,88 @@
+"""A puzzle slow to make (a whole deal's Costly Tricks problem, 10 s to a minute the first
+time it is opened): its checking page says it is being made and reloads itself, rather
+than staying blank for a minute (or being cut off by a proxy); the making goes on once,
+in the background, and the next visit after it gets the puzzle, the answer checked."""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+from collections.abc import Iterator
+
+import pytest
+from flask.testing import FlaskClient
+
+from printables.paradox.problems import generated_id
+from printables.paradox.problems import making as problems_making
+from webapp.checking import making
+
+SLOW_ID = generated_id("play", 3, "easy", 7)
+
+
+@pytest.fixture
+def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, list[str]]]:
+    """ "Which card" problems made only once the test lets them (the event), each making
+    counted (a problem kept is not made again)."""
+    ready = threading.Event()
+    made: list[str] = []
+    make_play = problems_making._make_play
+
+    def held(problem_id: str, *args: object) -> object:
+        made.append(problem_id)
+        assert ready.wait(30)
+        return make_play(problem_id, *args)  # type: ignore[arg-type]
+
+    problems_making.problem_of.cache_clear()
+    monkeypatch.setattr(problems_making, "_make_play", held)
+    monkeypatch.setattr(making, "FIRST_WAIT", 0.05)
+    yield ready, made
+    ready.set()
+    problems_making.problem_of.cache_clear()
+
+
+def page(client: FlaskClient, path: str, **query: str) -> tuple[int, str, dict[str, str]]:
+    response = client.get(path, query_string=query)
+    text = html.unescape(response.get_data(as_text=True))
+    return response.status_code, text, dict(response.headers)
+
+
+def test_a_puzzle_still_being_made_gets_a_page_that_reloads_itself(
+    client: FlaskClient, slow: tuple[threading.Event, list[str]]
+) -> None:
+    ready, made = slow
+    status, text, headers = page(client, f"/check/{SLOW_ID}", answer="R5")
+    assert status == 202
+    assert headers["Retry-After"] == str(making.REFRESH)
+    assert f'<meta http-equiv="refresh" content="{making.REFRESH}">' in text
+    said = " ".join(re.sub(r"<[^>]+>", " ", text).split())
+    assert f"Costly Tricks puzzle {SLOW_ID}" in said
+    assert "This puzzle is being made." in said
+    assert "reloads itself every 5 seconds" in said
+    assert "Your answer is kept, and checked as soon as the puzzle is ready." in said
+    assert f'href="/check/{SLOW_ID}?answer=R5"' in text  # Reload now keeps the answer
+    # Visits meanwhile wait on the one making; once made, the page and the verdict.
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
+    ready.set()
+    for _ in range(100):
+        status, text, _ = page(client, f"/check/{SLOW_ID}", answer="R5")
+        if status != 202:
+            break
+    assert status in (200, 400), text
+    assert "This puzzle is being made." not in text
+    assert 'name="answer"' in text and 'value="R5"' in text
+    assert made == [SLOW_ID]
+
+
+def test_a_bad_id_is_still_refused_at_once(
+    client: FlaskClient, slow: tuple[threading.Event, list[str]]
+) -> None:
+    status, text, _ = page(client, "/check/costly-tricks-zzzzzz")
+    assert status == 404
+    assert "being made" not in text
+
+
+def test_a_quick_puzzle_is_shown_on_the_first_visit(client: FlaskClient) -> None:
+    status, text, _ = page(client, f"/check/{generated_id('play', 3, 'easy', 8)}")
+    assert status == 200
+    assert "being made" not in text and 'name="answer"' in text

@@ -14,8 +14,8 @@ state (the caches emptied first), timed with ``time.perf_counter``:
 
 - **a class opening one whole deal's problem**: :data:`CLASS` threads of the process ask
   for ``/check/<id>`` of a whole-deal Costly Tricks problem (:data:`WHOLE_DEAL`, never seen
-  by the process) at once, as a class scanning one sheet's QR code does (each reloading
-  the page that says the problem is being made, as a browser does), while another
+  by the process) at once, as a class scanning one sheet's QR code does (each asking
+  again as the page that says the problem is being made does), while another
   thread asks for the front page again and again (50 times a second): when each visit is
   answered, the CPU the process used (the problem is made once, not once a visit: about
   one making's CPU), and the front page's median and longest answer meanwhile (the
@@ -101,7 +101,7 @@ def class_visit(app: Flask, problem_id: str) -> ClassVisit:
         client = app.test_client()
         start.wait()
         response = client.get(f"/check/{problem_id}")
-        while response.status_code == 202:  # being made: the page reloads itself
+        while response.status_code == 202:  # being made: the page asks again
             time.sleep(float(response.headers["Retry-After"]))
             response = client.get(f"/check/{problem_id}")
         answered.append(time.perf_counter() - began)

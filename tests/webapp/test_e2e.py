@@ -43,6 +43,7 @@ from printables.matrix.mat import check_answer
 from printables.matrix.puzzles import generate, get_puzzle
 from printables.paradox.problems import KIND as COSTLY_TRICKS
 from printables.paradox.problems import problem_ids
+from printables.paradox.solver import COMPILED
 
 skip_without_chromium()
 
@@ -479,6 +480,33 @@ def test_a_costly_tricks_problems_qr_code_opens_its_checking_page_in_chromium(
             audit(page, "costly tricks check page", problems)
         finally:
             context.close()
+    assert_accessible(problems)
+
+
+@pytest.mark.skipif(not COMPILED, reason="a whole deal needs the solver's compiled search")
+def test_a_whole_deals_problem_first_opened_opens_by_itself_once_made(
+    server: LiveServer, browser: Browser, shots: Path
+) -> None:
+    """A whole deal's problem (about 10 s to make), opened for the first time with an
+    answer already typed in its address: the page says it is being made (and passes the
+    accessibility audit: no timed reload), then opens the problem by itself, its 44 cards
+    shown and the answer checked."""
+    problem_id = "costly-tricks-d-gdk8pv"
+    context = new_context(browser, server, phone=True)
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.goto(f"/check/{problem_id}?answer=R0+%2B99")  # +99: never the net
+        expect(page.locator("h1")).to_contain_text(problem_id)
+        expect(page.locator("[role=status]")).to_contain_text("This puzzle is being made.")
+        expect(page.locator("[role=status]")).to_contain_text("Your answer is kept")
+        page.screenshot(path=shots / "costly-tricks-being-made-phone.png", full_page=True)
+        audit(page, "a puzzle being made", problems)
+        expect(page.locator(".diagram ul.cards.hand li")).to_have_count(44, timeout=120_000)
+        expect(page.locator("section.verdict h2")).to_have_text("Not right yet")
+        expect(page.locator("#answer")).to_have_value("R0 +99")
+    finally:
+        context.close()
     assert_accessible(problems)
 
 

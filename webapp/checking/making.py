@@ -3,8 +3,9 @@
 Most puzzles are made from their id in milliseconds (a hard 5x5 set in under a second),
 but a whole deal's Costly Tricks problem takes the solver 10 s to a minute the first time
 anyone opens it. A visit waits :data:`FIRST_WAIT` for its puzzle; past that it is told the
-puzzle is being made, on a page that reloads itself, rather than left with a blank page
-(which a proxy in front may cut off: ``deploy/haproxy.cfg`` gives a server 65 s). The
+puzzle is being made, on a page that opens it once it is made, rather than left with a
+blank page (which a proxy in front may cut off: ``deploy/haproxy.cfg`` gives a server
+65 s). The
 making goes on in one of :data:`MAKERS` threads of the process, and every visit of the id
 meanwhile waits on that one making (the kinds' caches are :mod:`printables.made_once`).
 """
@@ -23,8 +24,10 @@ FIRST_WAIT = 3.0
 MAKERS = 2
 """Puzzles made at once in each server process: a flood of new whole-deal ids queues
 behind two, never taking every core."""
-REFRESH = 5
-"""Seconds after which a page telling that its puzzle is being made reloads itself."""
+ASK_AGAIN = 10
+"""Seconds after which a page telling that its puzzle is being made asks again (its
+script, ``static/making.js``; ``Retry-After`` says the same): a class of 30 behind one
+router asking every 10 s stays inside the checking page's limit (240 a minute)."""
 
 _pool = ThreadPoolExecutor(max_workers=MAKERS, thread_name_prefix="making")
 _making: dict[str, Future[Any]] = {}

@@ -9,7 +9,7 @@ sent: a wrong claim of impossibility is told so, not shown a solution; a wrong c
 told what it loses, not which card is best. ``/check`` takes a Matrix set typed by hand (a
 size and the cards) and opens its page. A puzzle that takes more than a few seconds to
 make from its id (a whole deal's Costly Tricks problem, the first time it is opened) gets a
-page that says it is being made and reloads itself (:mod:`webapp.checking.making`).
+page that says it is being made and opens the puzzle once it is (:mod:`webapp.checking.making`).
 
 A Matrix set of a MAT competition under way (begun, its last set not over) is not
 checked here, in any order or orientation of its cards: the book keeps written solutions
@@ -85,9 +85,9 @@ def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, s
     if puzzle is None:  # a whole deal's problem, made the first time it is opened
         page = render_template(
             "checking/making.html", kind=kind, puzzle_id=puzzle_id, answer=answer,
-            refresh=making.REFRESH,
+            wait=making.ASK_AGAIN,
         )  # fmt: skip
-        return page, 202, {"Retry-After": str(making.REFRESH)}
+        return page, 202, {"Retry-After": str(making.ASK_AGAIN)}
     if answer is not None and kind is MATRIX and _in_play(puzzle):  # MAT sets are Matrix sets
         verdict: Any = None
         trouble: str | None = (

@@ -1,5 +1,5 @@
 """A puzzle slow to make (a whole deal's Costly Tricks problem, 10 s to a minute the first
-time it is opened): its checking page says it is being made and reloads itself, rather
+time it is opened): its checking page says it is being made and opens it once made, rather
 than staying blank for a minute (or being cut off by a proxy); the making goes on once,
 in the background, and the next visit after it gets the puzzle, the answer checked."""
 
@@ -47,18 +47,19 @@ def page(client: FlaskClient, path: str, **query: str) -> tuple[int, str, dict[s
     return response.status_code, text, dict(response.headers)
 
 
-def test_a_puzzle_still_being_made_gets_a_page_that_reloads_itself(
+def test_a_puzzle_still_being_made_gets_a_page_that_says_so(
     client: FlaskClient, slow: tuple[threading.Event, list[str]]
 ) -> None:
     ready, made = slow
     status, text, headers = page(client, f"/check/{SLOW_ID}", answer="R5")
     assert status == 202
-    assert headers["Retry-After"] == str(making.REFRESH)
-    assert f'<meta http-equiv="refresh" content="{making.REFRESH}">' in text
+    assert headers["Retry-After"] == str(making.ASK_AGAIN)
+    assert 'http-equiv="refresh"' not in text  # the page stays still: its script asks
+    assert f'data-making="{making.ASK_AGAIN}"' in text and "/static/making.js" in text
     said = " ".join(re.sub(r"<[^>]+>", " ", text).split())
     assert f"Costly Tricks puzzle {SLOW_ID}" in said
     assert "This puzzle is being made." in said
-    assert "reloads itself every 5 seconds" in said
+    assert "opens the puzzle by itself once it is ready (it asks every 10 seconds)" in said
     assert "Your answer is kept, and checked as soon as the puzzle is ready." in said
     assert f'href="/check/{SLOW_ID}?answer=R5"' in text  # Reload now keeps the answer
     # Visits meanwhile wait on the one making; once made, the page and the verdict.

@@ -202,6 +202,12 @@ class PuzzleKind(ABC, Generic[P, C]):
     def get(self, puzzle_id: str) -> P:
         """The puzzle an id names; a bad id raises :class:`PuzzleIdError`."""
 
+    def ready(self, puzzle_id: str) -> bool:
+        """Whether :meth:`get` gives the puzzle at once: made already, or quick to make (a
+        checking page makes the others in the background). Most kinds make any puzzle in
+        well under a second."""
+        return True
+
     @abstractmethod
     def choices(self, **typed: str) -> C:
         """What is asked for, read from text as typed (each kind names its own: size,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -61,17 +64,18 @@ def test_a_making_that_raises_gives_its_error_to_its_waiters_and_is_not_kept() -
             raise ValueError("not this time")
         return n
 
-    errors: dict[int, str] = {}
+    errors: dict[int, ValueError] = {}
 
     def ask(k: int) -> None:
         try:
             fickle(1)
         except ValueError as error:
-            errors[k] = str(error)
+            errors[k] = error
 
     run_together(5, ask)
     assert tries == [1]  # the waiters were told, not made to try again one by one
-    assert errors == dict.fromkeys(range(5), "not this time")
+    assert {str(error) for error in errors.values()} == {"not this time"}
+    assert len({id(error) for error in errors.values()}) == 5  # each its own exception
     assert fickle(1) == 1 and fickle(1) == 1  # a later call tries anew, then it is kept
     assert tries == [1, 1]
     assert fickle.cache_info().hits == 1
@@ -97,3 +101,38 @@ def test_a_class_opening_one_puzzle_id_together_makes_it_once(
     run_together(30, lambda k: got.__setitem__(k, puzzles.get_puzzle(puzzle_id)))
     assert len(made) == 1
     assert {p.id for p in got.values()} == {puzzle_id}
+
+
+def test_a_failed_making_lets_go_of_what_it_held() -> None:
+    """A making that raises keeps no frame of it alive (a search's 64 MiB of tables, say)
+    once its caller has dropped the error: not even until the garbage collector runs."""
+
+    class Tables:
+        pass
+
+    held: list[weakref.ref[Tables]] = []
+
+    @made_once(maxsize=4)
+    def failing(n: int) -> int:
+        tables = Tables()
+        held.append(weakref.ref(tables))
+        raise TimeoutError("the solver's time limit ran out")
+
+    gc.disable()
+    try:
+        with contextlib.suppress(TimeoutError):
+            failing(1)
+        assert held[0]() is None
+    finally:
+        gc.enable()
+
+
+def test_a_key_is_peeked_at_without_being_made() -> None:
+    @made_once(maxsize=1)
+    def double(n: int) -> int:
+        return 2 * n
+
+    assert double.peek(2) is None
+    assert double(2) == 4 and double.peek(2) == 4
+    assert double(3) == 6 and double.peek(2) is None  # the oldest let go: one is kept
+    assert double.cache_info() == (0, 2, 1, 1)

@@ -1,56 +1,85 @@
 """Puzzles made in the background for the checking page.
 
-Most puzzles are made from their id in milliseconds (a hard 5x5 set in under a second),
-but a whole deal's Costly Tricks problem takes the solver 10 s to a minute the first time
-anyone opens it. A visit waits :data:`FIRST_WAIT` for its puzzle; past that it is told the
-puzzle is being made, on a page that opens it once it is made, rather than left with a
-blank page (which a proxy in front may cut off: ``deploy/haproxy.cfg`` gives a server
-65 s). The
-making goes on in one of :data:`MAKERS` threads of the process, and every visit of the id
-meanwhile waits on that one making (the kinds' caches are :mod:`printables.made_once`).
+Most puzzles are made from their id in well under a second, and the page makes them as
+it answers. A whole deal's Costly Tricks problem takes the solver 10 s to a minute the
+first time anyone opens it (its kind says so: :meth:`~printables.puzzles.PuzzleKind.ready`):
+it is made in a thread of its own, one of at most :data:`MAKERS` at a time, while the
+visits wait at most until :data:`FIRST_WAIT` after the making began; past that each is
+told the puzzle is being made, on a page that asks again and opens it once made, rather
+than left on a blank page (which a proxy in front may cut off: ``deploy/haproxy.cfg``
+gives a server 65 s) or holding a server's thread. A making that fails is kept for
+:data:`FAILED_KEPT`, so that the pages asking again are told why at once rather than
+starting it over.
 """
 
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as StillMaking
+import time
+from concurrent.futures import Future, wait
+from dataclasses import dataclass, field
 from typing import Any
 
 from printables.puzzles import PuzzleKind
 
-FIRST_WAIT = 3.0
-"""Seconds a visit waits for its puzzle before it is told that the puzzle is being made."""
-MAKERS = 2
-"""Puzzles made at once in each server process: a flood of new whole-deal ids queues
-behind two, never taking every core."""
+FIRST_WAIT = 1.0
+"""Seconds after a making began during which a visit waits for it: a whole deal's
+problem is never made sooner (its first lead's value alone takes about 1.5 s), so a
+longer wait would only hold a server's thread."""
 ASK_AGAIN = 10
 """Seconds after which a page telling that its puzzle is being made asks again (its
 script, ``static/making.js``; ``Retry-After`` says the same): a class of 30 behind one
 router asking every 10 s stays inside the checking page's limit (240 a minute)."""
+MAKERS = 2
+"""Puzzles made at once in each server process: a flood of new whole-deal ids waits its
+turn behind two, never taking every core."""
+FAILED_KEPT = 300.0
+"""Seconds a failed making is kept (its error told to every visit) before a visit may
+start it again."""
 
-_pool = ThreadPoolExecutor(max_workers=MAKERS, thread_name_prefix="making")
-_making: dict[str, Future[Any]] = {}
+_turns = threading.BoundedSemaphore(MAKERS)
 _lock = threading.Lock()
 
 
-def _forget(puzzle_id: str, future: Future[Any]) -> None:
-    with _lock:
-        if _making.get(puzzle_id) is future:
-            del _making[puzzle_id]
+@dataclass
+class _Making:
+    future: Future[Any] = field(default_factory=Future)
+    began: float = field(default_factory=time.monotonic)
+    ended: float | None = None
 
 
-def made_within(kind: PuzzleKind[Any, Any], puzzle_id: str, seconds: float) -> Any | None:
-    """The puzzle ``puzzle_id`` names, if it is made within ``seconds`` (its kind's error,
-    such as a bad id, raised as the kind raises it); None while it is still being made."""
+_making: dict[str, _Making] = {}
+
+
+def _make(kind: PuzzleKind[Any, Any], puzzle_id: str, making: _Making) -> None:
+    """Runs in a daemon thread (a server stopping does not wait for a minute's search)."""
+    with _turns:
+        try:
+            making.future.set_result(kind.get(puzzle_id))
+        except Exception as error:
+            making.future.set_exception(error)
     with _lock:
-        future = _making.get(puzzle_id)
-        started = future is None
-        if future is None:
-            future = _making[puzzle_id] = _pool.submit(kind.get, puzzle_id)
-    if started:  # (outside the lock: a making already done calls back at once, here)
-        future.add_done_callback(lambda done: _forget(puzzle_id, done))
-    try:
-        return future.result(timeout=seconds)
-    except StillMaking:
-        return None
+        making.ended = time.monotonic()
+        if making.future.exception() is None and _making.get(puzzle_id) is making:
+            del _making[puzzle_id]  # made: its kind keeps it
+
+
+def made_within(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any | None:
+    """The puzzle ``puzzle_id`` names, once made (its kind's error, such as a bad id,
+    raised as the kind raises it); None while it is still being made, after waiting at
+    most until :data:`FIRST_WAIT` after its making began."""
+    key = puzzle_id.strip().lower()
+    now = time.monotonic()
+    with _lock:
+        making = _making.get(key)
+        stale = (
+            making is not None and making.ended is not None and (now - making.ended > FAILED_KEPT)
+        )
+        if making is None or stale:
+            making = _making[key] = _Making()
+            thread = threading.Thread(
+                target=_make, args=(kind, key, making), name=f"making {key}", daemon=True
+            )
+            thread.start()
+    done, _ = wait([making.future], timeout=max(0.0, making.began + FIRST_WAIT - now))
+    return making.future.result() if done else None

@@ -7,9 +7,9 @@ hands and the trick so far; a question: its groups of cards) and takes a written
 comes from the kind's own check, with reasons a student can act on. The key is never
 sent: a wrong claim of impossibility is told so, not shown a solution; a wrong card is
 told what it loses, not which card is best. ``/check`` takes a Matrix set typed by hand (a
-size and the cards) and opens its page. A puzzle that takes more than a few seconds to
-make from its id (a whole deal's Costly Tricks problem, the first time it is opened) gets a
-page that says it is being made and opens the puzzle once it is (:mod:`webapp.checking.making`).
+size and the cards) and opens its page. A puzzle that takes more than a second to make
+from its id (a whole deal's Costly Tricks problem, the first time it is opened) gets a page
+that says it is being made and opens the puzzle once it is (:mod:`webapp.checking.making`).
 
 A Matrix set of a MAT competition under way (begun, its last set not over) is not
 checked here, in any order or orientation of its cards: the book keeps written solutions
@@ -78,7 +78,8 @@ def check(puzzle_id: str) -> str | tuple[str, int] | tuple[str, int, dict[str, s
         return busy
     try:
         kind = kind_of(puzzle_id)
-        puzzle = making.made_within(kind, puzzle_id, making.FIRST_WAIT)
+        ready = kind.ready(puzzle_id)
+        puzzle = kind.get(puzzle_id) if ready else making.made_within(kind, puzzle_id)
     except PuzzleError as error:  # a bad id, or a request that cannot be generated
         return render_template("checking/start.html", problems=[str(error)], typed={}), 404
     answer = request.args.get("answer")

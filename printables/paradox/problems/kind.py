@@ -20,6 +20,7 @@ from printables.paradox.problems.ids import (
     deal_id,
     generated_id,
     letter_of,
+    parse_id,
     read_hand_size,
 )
 from printables.paradox.problems.making import position_problem, problem_ids, problem_of
@@ -82,6 +83,20 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
 
     def get(self, puzzle_id: str) -> Problem:
         return problem_of(puzzle_id.strip().lower())
+
+    def ready(self, puzzle_id: str) -> bool:
+        """A whole deal's problem takes 10 s to a minute to make; any other, well under a
+        second (a bad id is refused at once).
+
+        >>> KIND.ready("costly-tricks-d-gdk8pv"), KIND.ready("costly-tricks-fqtq5j")
+        (False, True)
+        """
+        key = puzzle_id.strip().lower()
+        try:
+            whole = parse_id(key).cards == WHOLE_DEAL
+        except PuzzleError:
+            return True
+        return not whole or problem_of.peek(key) is not None
 
     def choices(self, **typed: str) -> Choices:
         unknown = set(typed) - {"cards", "question", "level"}

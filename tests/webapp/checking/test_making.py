@@ -8,33 +8,37 @@ from __future__ import annotations
 import html
 import re
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
 from flask.testing import FlaskClient
 
-from printables.paradox.problems import generated_id
+from printables.paradox.problems import Problem, deal_id, generated_id
 from printables.paradox.problems import making as problems_making
+from printables.puzzles import GenerationError
 from webapp.checking import making
 
-SLOW_ID = generated_id("play", 3, "easy", 7)
+SLOW_ID = deal_id("hard", 5)
+"""A whole deal's problem: made in the background the first time it is opened."""
+STAND_IN = generated_id("play", 3, "easy", 7)
+"""The problem the test makes in its place (a whole deal would take the solver seconds)."""
 
 
 @pytest.fixture
 def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, list[str]]]:
-    """ "Which card" problems made only once the test lets them (the event), each making
+    """Whole deals' problems made only once the test lets them (the event), each making
     counted (a problem kept is not made again)."""
     ready = threading.Event()
     made: list[str] = []
-    make_play = problems_making._make_play
 
-    def held(problem_id: str, *args: object) -> object:
+    def held(problem_id: str, *args: object) -> Problem:
         made.append(problem_id)
         assert ready.wait(30)
-        return make_play(problem_id, *args)  # type: ignore[arg-type]
+        return problems_making.problem_of(STAND_IN)
 
     problems_making.problem_of.cache_clear()
-    monkeypatch.setattr(problems_making, "_make_play", held)
+    monkeypatch.setattr(problems_making, "_deal_problem", held)
     monkeypatch.setattr(making, "FIRST_WAIT", 0.05)
     yield ready, made
     ready.set()
@@ -78,12 +82,40 @@ def test_a_puzzle_still_being_made_gets_a_page_that_says_so(
 def test_a_bad_id_is_still_refused_at_once(
     client: FlaskClient, slow: tuple[threading.Event, list[str]]
 ) -> None:
-    status, text, _ = page(client, "/check/costly-tricks-zzzzzz")
+    status, text, _ = page(client, "/check/costly-tricks-d-zzzzzz")
     assert status == 404
-    assert "being made" not in text
+    assert "being made" not in text and "not the id of any problem" in text
 
 
-def test_a_quick_puzzle_is_shown_on_the_first_visit(client: FlaskClient) -> None:
+def test_other_pages_are_made_as_they_are_asked_for_while_a_whole_deal_is_made(
+    client: FlaskClient, slow: tuple[threading.Event, list[str]]
+) -> None:
+    """Problems other than whole deals never wait behind a whole deal's making."""
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
     status, text, _ = page(client, f"/check/{generated_id('play', 3, 'easy', 8)}")
     assert status == 200
     assert "being made" not in text and 'name="answer"' in text
+
+
+def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No whole deal of the level in its 40 deals (a minute's search): the visits after
+    it are told so at once, until the failure is some minutes old."""
+    tries: list[str] = []
+
+    def failing(problem_id: str, *args: object) -> Problem:
+        tries.append(problem_id)
+        raise GenerationError(f"no hard problem of a whole deal was found (id {problem_id})")
+
+    problems_making.problem_of.cache_clear()
+    monkeypatch.setattr(problems_making, "_deal_problem", failing)
+    failed_id = deal_id("hard", 6)
+    for _ in range(3):
+        status, text, _ = page(client, f"/check/{failed_id}")
+        assert status == 404 and "no hard problem of a whole deal was found" in text
+    assert tries == [failed_id]
+    monkeypatch.setattr(making, "FAILED_KEPT", 0.0)
+    time.sleep(0.01)
+    assert page(client, f"/check/{failed_id}")[0] == 404
+    assert tries == [failed_id, failed_id]  # tried again once the failure was old

@@ -729,8 +729,9 @@ static int after(Search *s, u64 rem, int leader, const int *trick, int n, int ca
 
 /* Takes the search for this thread and lets the interpreter's lock go (waiting, without
  * it, while another thread searches with this object); 0, or -1 with an exception set:
- * a search asked again from its own thread (a signal handler's, say), or a time limit
- * already spent. leave() gives both back. */
+ * a search asked again from its own thread (a signal handler's, say), a time limit
+ * already spent, or a signal handler's error while the main thread waited. leave()
+ * gives both back. */
 static int enter(Search *self) {
     unsigned long me = PyThread_get_thread_ident();
     if (!self->lock || !self->table) {
@@ -746,7 +747,13 @@ static int enter(Search *self) {
         return -1;
     }
     PyThreadState *state = PyEval_SaveThread();
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    /* waiting for another thread's search, the main thread still runs signal handlers */
+    while (PyThread_acquire_lock_timed(self->lock, 20000, 0) != PY_LOCK_ACQUIRED) {
+        if (me != main_ident) continue;
+        PyEval_RestoreThread(state);
+        if (PyErr_CheckSignals() < 0) return -1;
+        state = PyEval_SaveThread();
+    }
     self->holder = me;
     self->saved = state;
     self->on_main = me == main_ident;
@@ -925,37 +932,31 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
         }
         if (popcount(h[i]) > most) most = popcount(h[i]);
     }
-    if (!self->lock && !(self->lock = PyThread_allocate_lock())) {
-        PyErr_NoMemory();
+    if (self->lock) { /* set up once: a search in another thread reads its hands */
+        PyErr_SetString(PyExc_RuntimeError, "a Search is set up once; make another");
         return -1;
     }
-    if (self->holder == PyThread_get_thread_ident()) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is running in this thread");
+    if (!(self->lock = PyThread_allocate_lock())) {
+        PyErr_NoMemory();
         return -1;
     }
     /* Buckets by the cards a hand: about a table entry for each position a search of
      * that size meets, up to 2^BITS_MOST buckets (32 MiB a table). */
     int bits = most <= 5 ? 10 : 10 + 2 * (most - 5);
     if (bits > BITS_MOST) bits = BITS_MOST;
-    Py_BEGIN_ALLOW_THREADS /* another thread may be searching with this object */
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    Py_END_ALLOW_THREADS
     for (int i = 0; i < 4; i++) self->own[i] = h[i];
     for (int c = 0; c < 44; c++) {
         self->owner[c] = 0;
         for (int i = 0; i < 4; i++)
             if (h[i] >> c & 1) self->owner[c] = (int8_t)i;
     }
-    release(self);
-    int taken = take_tables(self, bits);
-    memset(self->history, 0, sizeof self->history);
-    self->nodes = 0;
-    self->deadline = 0;
-    PyThread_release_lock(self->lock);
-    if (taken < 0) {
+    if (take_tables(self, bits) < 0) {
         PyErr_NoMemory();
         return -1;
     }
+    memset(self->history, 0, sizeof self->history);
+    self->nodes = 0;
+    self->deadline = 0;
     return 0;
 }
 

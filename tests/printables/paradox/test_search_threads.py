@@ -83,6 +83,10 @@ def test_two_threads_searching_with_one_solver_take_turns() -> None:
     assert results[1] == alone[::-1]
 
 
+class Interrupted(Exception):
+    """Raised by a test's timer in the middle of a wait."""
+
+
 def test_a_search_asked_again_from_its_own_thread_is_refused() -> None:
     """A signal handler that asks the searching solver again (its tables half written)
     gets an error, which stops the search; it does not wait for itself forever."""
@@ -108,3 +112,44 @@ def test_a_search_asked_again_from_its_own_thread_is_refused() -> None:
     hands = [["R10", "R5", "G4"], ["G2", "B8", "B3"], ["G3", "P10", "P1"], ["B10", "B7", "B6"]]
     book = Position.read({"hands": hands, "leader": 0})
     assert Solver(book).value(book) == 10  # and searches go on afterwards
+
+
+def test_the_main_thread_waiting_for_a_shared_search_still_runs_its_signal_handlers() -> None:
+    """Ctrl-C (or a timer) reaches a main thread waiting for a search another thread is
+    running with the same solver, not only once that search is over."""
+    solver = Solver(LONG)
+    search = solver._search
+    rem = sum(search.hands)
+    started, ended = threading.Event(), []
+
+    def long_test() -> None:
+        started.set()
+        search.test(rem, LONG.leader, 0)
+        ended.append(time.perf_counter())
+
+    def ring(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    thread = threading.Thread(target=long_test)
+    thread.start()
+    assert started.wait(10)
+    time.sleep(0.05)  # the other thread is inside its test (about half a second)
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 0.05)
+    try:
+        with pytest.raises(Interrupted):
+            search.test(rem, LONG.leader, 2)
+        caught = time.perf_counter()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    thread.join()
+    assert caught < ended[0], "the handler ran only once the other thread's search was over"
+
+
+def test_a_search_is_set_up_once() -> None:
+    """Its hands are read by a search that may be running in another thread: setting the
+    same object up again for other hands is refused."""
+    search = Solver(LONG)._search.test.__self__  # type: ignore[attr-defined]
+    with pytest.raises(RuntimeError, match="set up once"):
+        search.__init__(1, 2, 4, 8)

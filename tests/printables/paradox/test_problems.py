@@ -28,6 +28,7 @@ from printables.paradox.problems import (
     QUESTIONS,
     WHOLE_DEAL,
     Problem,
+    deal_id,
     generated_id,
     grade_best,
     grade_play,
@@ -187,10 +188,14 @@ def test_ids_read_o_as_zero_and_i_l_as_one() -> None:
     assert parse_id(typed) == parse_id(problem_id)
 
 
-def test_most_mistyped_ids_are_refused() -> None:
-    problem_id = generated_id("play", 4, "medium", 4242)
+@pytest.mark.parametrize(
+    ("problem_id", "share"),
+    [(generated_id("play", 4, "medium", 4242), 0.9), (deal_id("medium", 4242), 0.99)],
+)
+def test_most_mistyped_ids_are_refused(problem_id: str, share: float) -> None:
+    """One character of the code mistyped (an ending's id, a whole deal's)."""
     refused = tried = 0
-    for k in range(14, len(problem_id)):
+    for k in range(problem_id.rindex("-") + 1, len(problem_id)):
         for ch in "0123456789abcdefghjkmnpqrstvwxyz":
             if ch == problem_id[k]:
                 continue
@@ -199,7 +204,7 @@ def test_most_mistyped_ids_are_refused() -> None:
                 parse_id(problem_id[:k] + ch + problem_id[k + 1 :])
             except PuzzleIdError:
                 refused += 1
-    assert refused / tried > 0.9
+    assert refused / tried > share
 
 
 @pytest.mark.parametrize(
@@ -210,6 +215,10 @@ def test_most_mistyped_ids_are_refused() -> None:
         ("costly-tricks-zzzzzz", "not the id of any problem; check it for a mistyped character"),
         ("costly-tricks-p-1jg0j4000010x", "not the id of any position"),
         ("4x4-258n5q", "is not a Costly Tricks id"),
+        ("costly-tricks-d-12345", "expected costly-tricks- and six letters or digits"),
+        ("costly-tricks-d-1234567", "expected costly-tricks- and six letters or digits"),
+        ("costly-tricks-d-12345u", "'u' cannot be in a problem code"),
+        ("costly-tricks-d-zzzzzz", "not the id of any problem; check it for a mistyped character"),
     ],
 )
 def test_bad_ids_say_what_is_wrong(text: str, expected: str) -> None:

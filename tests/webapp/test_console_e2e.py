@@ -198,3 +198,65 @@ def test_a_done_that_cannot_reach_the_server_keeps_the_answer_and_counts_once(
     assert phone.evaluate("window.samePage") is True
     expect(row(console_page, "Dee")).to_contain_text("Right", timeout=6_000)
     phone.context.close()
+
+
+def test_a_poll_crossing_a_slow_done_does_not_load_the_page_again(
+    browser: Browser, server: Any, teacher_context: BrowserContext
+) -> None:
+    """The server records a press before its answer reaches the phone: polls made
+    meanwhile already hold the hand. They must not load the page again under the press
+    (the notice would come unfocused, and a class at the bell would cost the server a
+    page each); the press's own answer shows what was recorded."""
+    console_page = teacher_context.new_page()
+    phone = phone_on_set_1(browser, server, console_page, "Slow press", "Eve")
+    phone.evaluate("window.samePage = true")
+
+    def slow(route: Route) -> None:
+        answered = route.fetch()  # recorded on the server now
+        time.sleep(4.5)  # two polls or more see the hand first
+        route.fulfill(response=answered)
+
+    phone.route("**/hand", slow)
+    phone.get_by_role("button", name="Done").click()
+    notice = phone.locator("#recorded")
+    expect(notice).to_contain_text(re.compile(r"Recorded at 0:\d\d \(you said done\)"))
+    expect(notice).to_be_focused()
+    assert phone.evaluate("window.samePage") is True
+    phone.context.close()
+
+
+def test_a_poll_sent_before_done_and_answered_after_it_is_not_believed(
+    browser: Browser, server: Any, teacher_context: BrowserContext
+) -> None:
+    """A poll asked before Done, answered after the press's answer, tells of no hand:
+    the page does not take that old word over the press's and load itself again."""
+    console_page = teacher_context.new_page()
+    phone = phone_on_set_1(browser, server, console_page, "Old poll", "Fay")
+    phone.evaluate("window.samePage = true")
+    # The poll's answer, back before Done, is held in the page (as a slow network would)
+    # until the press has been answered.
+    phone.evaluate(
+        """() => {
+            const real = window.fetch;
+            window.held = [];
+            window.holding = true;
+            window.fetch = (url, options) => {
+                const answered = real(url, options);
+                if (!window.holding || !String(url).endsWith("/state")) { return answered; }
+                return new Promise((resolve) => window.held.push(() => answered.then(resolve)));
+            };
+        }"""
+    )
+    deadline = time.monotonic() + 10  # the page's script may not eval a string (CSP)
+    while not phone.evaluate("window.held.length") and time.monotonic() < deadline:
+        phone.wait_for_timeout(100)
+    assert phone.evaluate("window.held.length"), "no poll was made"
+    phone.evaluate("window.holding = false")
+    phone.get_by_role("button", name="Done").click()
+    notice = phone.locator("#recorded")
+    expect(notice).to_contain_text(re.compile(r"Recorded at 0:\d\d \(you said done\)"))
+    phone.evaluate("window.held.forEach((release) => release())")
+    phone.wait_for_timeout(1_000)
+    assert phone.evaluate("window.samePage") is True
+    expect(notice).to_be_focused()
+    phone.context.close()

@@ -30,6 +30,7 @@
   // server records a player's first press only, so a press sent twice counts once).
   // Without scripts the form posts as a plain form.
   let sending = false;
+  let presses = 0;  // presses begun: a poll asked before one, or answered during one, is old
   if (form) {
     form.addEventListener("submit", (event) => {
       window.sessionStorage.setItem(draftKey, answer.value);
@@ -44,6 +45,7 @@
 
   async function press(button) {
     sending = true;
+    presses += 1;
     const data = new FormData(form);
     data.set(button.name, button.value);
     try {
@@ -110,9 +112,14 @@
     recorded.focus();
   }
 
+  // A poll crossed by a press is set aside: the server may have recorded the press
+  // before the page has its answer (or the poll was asked before it), and loading the
+  // page again under the press would lose the notice's focus. The next poll is current.
   async function poll() {
+    const asked = presses;
     try {
       const state = await P.clock.sync(page.dataset.state);
+      if (sending || asked !== presses) { return; }
       const round = state.round ? String(state.round.number) : "";
       const revealed = state.revealed ? "1" : "0";
       const hand = handKey(state);

@@ -23,6 +23,14 @@ state (the caches emptied first), timed with ``time.perf_counter``:
   through each null-window test, seconds at a time on a whole deal, and every other
   request of the process waited).
 
+- **the same class on a server of several processes**: ``printables serve --workers``
+  :data:`WORKERS` (a fresh database), each pupil on a connection of its own, so the
+  visits reach every process: when each is answered and the CPU of every process of the
+  server (the problem is made once for the server, not once a process: within
+  :data:`SERVER_CPU_TARGET` times the CPU of the one-process run above), then the server
+  started again on the same database and the problem asked once more (taken up from the
+  database: under :data:`RESTART_TARGET`).
+
 Also checked, never timed: the same request gives the same bytes, a 304 is empty, one
 address past its limit gets 429 with ``Retry-After`` while another address does not, and
 every visit of the class gets the page (exit 1 when one is wrong, or a target missed in
@@ -34,13 +42,19 @@ again under 50 ms (median); the front page, while a whole deal's problem is made
     python benchmarks/bench_public_pages.py [--ids 8] [--runs 5] [--quick]
 
 ``--quick`` times 2 ids and one PDF of each kind, and the class opens a 3-card ending's
-problem (made in milliseconds) instead of a whole deal's, never failing on timing.
+problem (made in milliseconds) instead of a whole deal's, in one process and on the
+server, never failing on timing.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
+import os
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -68,6 +82,13 @@ WHOLE_DEAL = "costly-tricks-d-gdk8pv"
 """A whole deal's problem made in about 10 s of CPU (README: a checking page's first visit)."""
 BUSY_TARGET = 0.5
 """Seconds: the longest the front page may take while a whole deal's problem is made."""
+WORKERS = 3
+"""Processes of the server a class reaches (``printables serve``'s default on 2 cores)."""
+SERVER_CPU_TARGET = 1.5
+"""The most CPU the server of several processes may use for a class's problem, against
+one process's (one making)."""
+RESTART_TARGET = 1.0
+"""Seconds: the longest the first visit after a restart may take for a problem made."""
 FRONT_PAUSE = 0.02
 """Seconds between two front pages, as pages a class keeps open ask again and again."""
 T = TypeVar("T")
@@ -123,6 +144,108 @@ def class_visit(app: Flask, problem_id: str) -> ClassVisit:
     return ClassVisit(sorted(answered), statuses, time.process_time() - cpu, front)
 
 
+@dataclass
+class ServerVisit:
+    """What :func:`server_visit` measured."""
+
+    answered: list[float]
+    statuses: list[int]
+    cpu: float  # CPU seconds of every process of the server over the visits
+    restarted: float  # seconds for the first visit after the server started again
+    restarted_status: int
+
+
+def _get(port: int, path: str) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def _serve(folder: str) -> tuple[subprocess.Popen[bytes], int]:
+    """``printables serve`` with :data:`WORKERS` workers on a free port, answering."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    env = dict(os.environ, PRINTABLES_DATABASE_URL=f"sqlite:///{Path(folder) / 'server.sqlite3'}")
+    command = "import sys; from generator.commands import main; sys.exit(main())"
+    server = subprocess.Popen(
+        [sys.executable, "-c", command, "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--workers", str(WORKERS)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    for _ in range(600):
+        try:
+            if _get(port, "/") == 200:
+                return server, port
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("printables serve did not answer within 30 s")
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(30)
+
+
+def _server_cpu(server: subprocess.Popen[bytes]) -> float:
+    """CPU seconds of the server's arbiter and its workers so far (Linux's /proc)."""
+    workers = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", str(server.pid)], capture_output=True, text=True
+    ).stdout.split()
+    total = 0.0
+    for pid in (str(server.pid), *workers):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def server_visit(folder: str, problem_id: str) -> ServerVisit:
+    """:data:`CLASS` pupils open one problem's page on a server of several processes, each
+    on a connection of its own; then the server starts again and the page is asked once."""
+    server, port = _serve(folder)
+    answered: list[float] = []
+    statuses: list[int] = []
+    start = threading.Barrier(CLASS + 1)
+
+    def visit() -> None:
+        start.wait()
+        status = _get(port, f"/check/{problem_id}")
+        while status == 202:
+            time.sleep(2)  # sooner than the page's 10 s: when it is answered, not asked
+            status = _get(port, f"/check/{problem_id}")
+        answered.append(time.perf_counter() - began)
+        statuses.append(status)
+
+    try:
+        threads = [threading.Thread(target=visit) for _ in range(CLASS)]
+        for thread in threads:
+            thread.start()
+        cpu = _server_cpu(server)
+        began = time.perf_counter()
+        start.wait()
+        for thread in threads:
+            thread.join()
+        cpu = _server_cpu(server) - cpu
+    finally:
+        _stop(server)
+    server, port = _serve(folder)
+    try:
+        restarted, status = timed(lambda: _get(port, f"/check/{problem_id}"))
+    finally:
+        _stop(server)
+    return ServerVisit(sorted(answered), statuses, cpu, restarted, status)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ids", type=int, default=8, help="Hard 5x5 ids to check.")
@@ -169,6 +292,12 @@ def main() -> int:
         visit = class_visit(app, problem_id)
         if visit.statuses != [200] * CLASS:
             failures.append(f"the class's visits of {problem_id} got {visit.statuses}")
+        served = server_visit(folder, problem_id)
+        if served.statuses != [200] * CLASS or served.restarted_status != 200:
+            failures.append(
+                f"on the server, the class's visits of {problem_id} got {served.statuses}, "
+                f"and after a restart {served.restarted_status}"
+            )
 
     def ms(values: list[float]) -> str:
         return (
@@ -185,6 +314,12 @@ def main() -> int:
         f"{visit.answered[0]:.2f} to {visit.answered[-1]:.2f} s, {visit.cpu:.2f} s of CPU"
     )
     print(f"  the front page meanwhile ({len(visit.front)}): {ms(visit.front)}")
+    print(
+        f"the same class on a server of {WORKERS} processes: answered after "
+        f"{served.answered[0]:.2f} to {served.answered[-1]:.2f} s, {served.cpu:.2f} s of CPU "
+        f"({served.cpu / max(visit.cpu, 0.01):.2f}x the one process's)"
+    )
+    print(f"  the server started again, the first visit: {served.restarted * 1000:.1f} ms")
     verdicts = []
     for name, values in (("check again", again), ("deck PDF again", pdf_again)):
         verdict = "PASS" if statistics.median(values) < TARGET else "FAIL"
@@ -199,6 +334,15 @@ def main() -> int:
         f"target: the front page while a whole deal's problem is made, longest under "
         f"{BUSY_TARGET * 1000:.0f} ms: {verdict}"
     )
+    made_once = served.cpu <= SERVER_CPU_TARGET * visit.cpu
+    taken_up = served.restarted < RESTART_TARGET
+    for name, met in (
+        (f"the server's CPU within {SERVER_CPU_TARGET}x one process's (made once)", made_once),
+        (f"after a restart, under {RESTART_TARGET * 1000:.0f} ms", taken_up),
+    ):
+        verdict = "not judged in quick mode" if args.quick else "PASS" if met else "FAIL"
+        verdicts.append(verdict)
+        print(f"target: {name}: {verdict}")
     for failure in failures:
         print("WRONG:", failure)
     return 1 if failures or "FAIL" in verdicts else 0

@@ -10,6 +10,9 @@ at once, and :func:`functools.lru_cache` alone would make it thirty times over.
 ...     return n * n
 >>> square(3), square(3), made, square.peek(3), square.peek(4)
 (9, 9, [3], 9, None)
+>>> square.keep(16, 4)  # made elsewhere
+>>> square(4), made
+(16, [3])
 """
 
 from __future__ import annotations
@@ -109,6 +112,16 @@ class _MadeOnce(Generic[R]):
         """What is kept for these arguments, without making it (None when nothing is)."""
         with self._guard:
             return self._kept.get(args)
+
+    def keep(self, value: R, *args: Hashable) -> None:
+        """Keep ``value`` for these arguments as if made here (made elsewhere: in another
+        process, or before a restart). What is kept already, or being made, stays."""
+        with self._guard:
+            if args in self._kept or args in self._making:
+                return
+            self._kept[args] = value
+            if len(self._kept) > self._maxsize:
+                self._kept.popitem(last=False)
 
     def cache_clear(self) -> None:
         with self._guard:

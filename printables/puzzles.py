@@ -208,6 +208,18 @@ class PuzzleKind(ABC, Generic[P, C]):
         well under a second."""
         return True
 
+    def stored(self, puzzle: P) -> dict[str, Any] | None:
+        """A puzzle slow to make (:meth:`ready` false before it was made) as JSON data,
+        from which :meth:`restored` gives it back at once: in another server process, or
+        after a restart. None for a puzzle not worth keeping so (most kinds: all)."""
+        return None
+
+    def restored(self, puzzle_id: str, data: Any) -> P:
+        """The puzzle of :meth:`stored`'s ``data``, kept as if made here (so that
+        :meth:`ready` is true); a ValueError when the data is not that of the id's
+        puzzle."""
+        raise ValueError(f"{self.title} keeps no puzzle made elsewhere ({puzzle_id})")
+
     @abstractmethod
     def choices(self, **typed: str) -> C:
         """What is asked for, read from text as typed (each kind names its own: size,

@@ -23,11 +23,12 @@ from webapp.tables import (
     grade_files,
     grade_pictures,
     grade_uploads,
+    made_puzzles,
     metadata,
     schema_version,
 )
 
-VERSION = 5
+VERSION = 6
 """The schema this code expects."""
 
 
@@ -104,11 +105,19 @@ def _grading(db: Connection) -> None:
         table.create(db)
 
 
+def _made_puzzles(db: Connection) -> None:
+    """Version 6: puzzles slow to make (a whole deal's Costly Tricks problem), kept once
+    made so that every server process and a restarted server take them up at once
+    (webapp/checking/making.py). The table is new, made as version 6 has it."""
+    made_puzzles.create(db)
+
+
 UPGRADES: dict[int, Callable[[Connection], None]] = {
     2: _store_answer_checks,
     3: _sessions_and_seeds,
     4: _pressed_at,
     5: _grading,
+    6: _made_puzzles,
 }
 """``UPGRADES[n]`` takes a database from version n - 1 to n."""
 

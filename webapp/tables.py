@@ -140,6 +140,26 @@ hits = Table(
     Column("count", Integer, nullable=False),
 )
 
+# --- Puzzles slow to make, made once for every server (webapp/checking/making.py) --------
+
+MADE_ID_MOST = 40
+"""Characters in a kept puzzle's id (a whole deal's, ``costly-tricks-d-gdk8pv``, has 22)."""
+
+made_puzzles = Table(
+    "made_puzzles",
+    metadata,
+    Column("puzzle_id", String(MADE_ID_MOST), primary_key=True),  # as its kind reads it
+    # "making" (by the run ``runner``, alive while its ``heartbeat`` is recent), "made"
+    # (``data``: the kind's stored data, as JSON) or "failed" (``problem`` says why)
+    Column("state", String(8), nullable=False),
+    Column("runner", String(32)),
+    Column("heartbeat", Float),
+    Column("data", Text),
+    Column("problem", Text),
+    Column("finished_at", Float),
+    CheckConstraint("state IN ('making', 'made', 'failed')", name="made_state"),
+)
+
 # --- Grading scanned answer sheets (webapp/grading/) -------------------------------------
 
 GRADE_KEY_MOST = 200

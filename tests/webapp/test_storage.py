@@ -19,6 +19,7 @@ from webapp_support import Clock, add_teacher, log_in
 from werkzeug.test import TestResponse
 
 from webapp import create_app, schema
+from webapp.checking import store as made
 from webapp.db import make_engine, read, write
 from webapp.mat import store
 from webapp.tables import entries, metadata, players, schema_version
@@ -215,7 +216,12 @@ def test_version_2_checks_the_answers_a_version_1_database_holds(
     assert before["Ann"][1] == "42" and before["Bo"][1] == "600"
 
 
+def _drop_version_6_tables(db: Connection) -> None:
+    db.execute(text("DROP TABLE made_puzzles"))
+
+
 def _drop_version_5_tables(db: Connection) -> None:
+    _drop_version_6_tables(db)
     for table in ("grade_decisions", "grade_pictures", "grade_files", "grade_uploads"):
         db.execute(text(f"DROP TABLE {table}"))
 
@@ -286,6 +292,30 @@ def test_version_5_adds_the_grading_tables_to_a_version_4_database(tmp_path: Pat
     log_in(again, "ada")
     sent = again.post("/grade", data={"scans": [(io.BytesIO(b"not a scan"), "notes.txt")]})
     assert sent.status_code == 303
+
+
+def test_version_6_adds_the_made_puzzles_table_to_a_version_5_database(tmp_path: Path) -> None:
+    """Version 6 keeps puzzles slow to make: a version 5 database gets the table and keeps
+    its teacher."""
+    url = f"sqlite:///{tmp_path / 'version-5.sqlite3'}"
+    app = create_app(settings(url))
+    add_teacher(app, "ada")
+    app.extensions["printables_db"].dispose()
+    engine = make_engine(url)
+    with write(engine) as db:
+        _drop_version_6_tables(db)
+        db.execute(schema_version.update().values(version=5))
+    engine.dispose()
+
+    upgraded = create_app(settings(url))
+    with upgraded.app_context(), read() as db:
+        assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
+        assert inspect(db).has_table("made_puzzles")
+    with upgraded.app_context(), write() as db:
+        assert made.claim(db, "costly-tricks-d-gdk8pv", made.new_runner(), 1000.0)
+    again = upgraded.test_client()
+    log_in(again, "ada")
+    assert again.get("/").status_code == 200
 
 
 # --- many students at once -----------------------------------------------------------------

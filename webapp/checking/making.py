@@ -1,4 +1,4 @@
-"""Puzzles made in the background for the checking page.
+"""Puzzles made in the background for the checking page, once for the whole server.
 
 Most puzzles are made from their id in well under a second, and the page makes them as
 it answers. A whole deal's Costly Tricks problem takes the solver 10 s to a minute the
@@ -7,20 +7,35 @@ it is made in a thread of its own, one of at most :data:`MAKERS` at a time, whil
 visits wait at most until :data:`FIRST_WAIT` after the making began; past that each is
 told the puzzle is being made, on a page that asks again and opens it once made, rather
 than left on a blank page (which a proxy in front may cut off: ``deploy/haproxy.cfg``
-gives a server 65 s) or holding a server's thread. A making that fails is kept for
-:data:`FAILED_KEPT`, so that the pages asking again are told why at once rather than
-starting it over.
+gives a server 65 s) or holding a server's thread.
+
+A server has several processes (``printables serve`` starts one more than the cores),
+and a cluster several servers: a class opening one sheet's QR code reaches them all.
+So the making is claimed in the database first (:mod:`webapp.checking.store`), and the
+puzzle made is kept there as its kind's data (:meth:`~printables.puzzles.PuzzleKind.
+stored`): the other processes tell their visits it is being made, then take it up at
+once (:meth:`~printables.puzzles.PuzzleKind.restored`), as does a server restarted
+mid-lesson. A making that fails for a reason of the puzzle's own is kept for
+:data:`~webapp.checking.store.FAILED_KEPT`, so that the pages asking again are told why
+at once rather than starting it over.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import threading
 import time
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from printables.puzzles import PuzzleKind
+from sqlalchemy import Engine
+
+from printables.puzzles import GenerationError, PuzzleError, PuzzleKind
+from webapp.checking import store
+from webapp.db import engine as current_engine
+from webapp.db import now, read, write
 
 FIRST_WAIT = 1.0
 """Seconds after a making began during which a visit waits for it: a whole deal's
@@ -33,9 +48,8 @@ router asking every 10 s stays inside the checking page's limit (240 a minute)."
 MAKERS = 2
 """Puzzles made at once in each server process: a flood of new whole-deal ids waits its
 turn behind two, never taking every core."""
-FAILED_KEPT = 300.0
-"""Seconds a failed making is kept (its error told to every visit) before a visit may
-start it again."""
+
+log = logging.getLogger(__name__)
 
 _turns = threading.BoundedSemaphore(MAKERS)
 _lock = threading.Lock()
@@ -43,6 +57,8 @@ _lock = threading.Lock()
 
 @dataclass
 class _Making:
+    """A making in this process."""
+
     future: Future[Any] = field(default_factory=Future)
     began: float = field(default_factory=time.monotonic)
     ended: float | None = None
@@ -51,35 +67,115 @@ class _Making:
 _making: dict[str, _Making] = {}
 
 
-def _make(kind: PuzzleKind[Any, Any], puzzle_id: str, making: _Making) -> None:
-    """Runs in a daemon thread (a server stopping does not wait for a minute's search)."""
-    with _turns:
-        try:
-            making.future.set_result(kind.get(puzzle_id))
-        except Exception as error:
-            making.future.set_exception(error)
-    with _lock:
-        making.ended = time.monotonic()
-        if making.future.exception() is None and _making.get(puzzle_id) is making:
-            del _making[puzzle_id]  # made: its kind keeps it
-
-
 def made_within(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any | None:
-    """The puzzle ``puzzle_id`` names, once made (its kind's error, such as a bad id,
-    raised as the kind raises it); None while it is still being made, after waiting at
-    most until :data:`FIRST_WAIT` after its making began."""
+    """The puzzle ``puzzle_id`` names, once made here or elsewhere (its kind's error,
+    such as a bad id, raised as the kind raises it); None while it is still being made,
+    after waiting at most until :data:`FIRST_WAIT` after its making began here."""
     key = puzzle_id.strip().lower()
-    now = time.monotonic()
-    with _lock:
+    chosen = current_engine()
+    with _lock:  # the threads of this process take it up one at a time
         making = _making.get(key)
-        stale = (
-            making is not None and making.ended is not None and (now - making.ended > FAILED_KEPT)
-        )
-        if making is None or stale:
-            making = _making[key] = _Making()
-            thread = threading.Thread(
-                target=_make, args=(kind, key, making), name=f"making {key}", daemon=True
-            )
-            thread.start()
-    done, _ = wait([making.future], timeout=max(0.0, making.began + FIRST_WAIT - now))
+        if making is not None and making.ended is not None:
+            kept = store.FAILED_KEPT if making.future.exception() is not None else 0.0
+            if time.monotonic() - making.ended > kept:
+                making = None  # made and kept by its kind since, or failed long enough ago
+        if making is None:
+            found, making = _take_up(kind, key, chosen)
+            if making is None:
+                return found
+            _making[key] = making
+    done, _ = wait([making.future], timeout=max(0.0, making.began + FIRST_WAIT - time.monotonic()))
     return making.future.result() if done else None
+
+
+def _take_up(
+    kind: PuzzleKind[Any, Any], key: str, chosen: Engine
+) -> tuple[Any | None, _Making | None]:
+    """What the database holds of a puzzle not being made in this process: (the puzzle,
+    None) when made elsewhere, (None, None) while another process makes it, or (None, a
+    making) started here once claimed. A failure kept there is raised."""
+    if not store.keeps(key):
+        return None, _start(kind, key, chosen, None)
+    at = now()
+    with read(chosen) as db:
+        row = store.found(db, key)
+    if row is not None and row.state == "made" and row.data is not None:
+        try:
+            return kind.restored(key, json.loads(row.data)), None
+        except ValueError as error:  # of an older form, say: made again
+            log.warning("%s: the puzzle kept is refused (%s); making it again", key, error)
+            with write(chosen) as db:
+                store.forget(db, key)
+    elif row is not None and row.failed(at):
+        raise GenerationError(row.problem or f"{key} cannot be made")
+    elif row is not None and row.alive(at):
+        return None, None
+    runner = store.new_runner()
+    with write(chosen) as db:
+        if not store.claim(db, key, runner, at):
+            return None, None  # another process claimed it a moment ago
+    return None, _start(kind, key, chosen, runner)
+
+
+def _start(kind: PuzzleKind[Any, Any], key: str, chosen: Engine, runner: str | None) -> _Making:
+    making = _Making()
+    threading.Thread(
+        target=_make, args=(kind, key, making, chosen, runner), name=f"making {key}", daemon=True
+    ).start()
+    return making
+
+
+def _make(
+    kind: PuzzleKind[Any, Any], key: str, making: _Making, chosen: Engine, runner: str | None
+) -> None:
+    """Runs in a daemon thread (a server stopping does not wait for a minute's search),
+    beating the claim's heartbeat meanwhile, its turn included."""
+    stop = threading.Event()
+    if runner is not None:
+        threading.Thread(
+            target=_beat, args=(chosen, key, runner, stop), name=f"beat {key}", daemon=True
+        ).start()
+    try:
+        with _turns:
+            try:
+                made = kind.get(key)
+            except Exception as error:
+                making.future.set_exception(error)
+            else:
+                making.future.set_result(made)
+    finally:
+        stop.set()
+        with _lock:
+            making.ended = time.monotonic()
+        if runner is not None:
+            _keep(kind, key, making.future, chosen, runner)
+
+
+def _beat(chosen: Engine, key: str, runner: str, stop: threading.Event) -> None:
+    while not stop.wait(store.HEARTBEAT):
+        try:
+            with write(chosen) as db:
+                if not store.beat(db, key, runner, now()):
+                    return  # taken for dead: another process makes it too
+        except Exception:  # the database away for a moment: the next beat tries again
+            log.exception("%s: the making's heartbeat was not written", key)
+
+
+def _keep(
+    kind: PuzzleKind[Any, Any], key: str, future: Future[Any], chosen: Engine, runner: str
+) -> None:
+    """What the making came to, for every process: the puzzle's data, the failure of a
+    puzzle that cannot be made, or (on an error of the server's own, or a kind that
+    keeps nothing) the claim given up."""
+    error = future.exception()
+    try:
+        data = kind.stored(future.result()) if error is None else None
+        with write(chosen) as db:
+            if data is not None:
+                store.finish(db, key, runner, now(), json.dumps(data))
+            elif isinstance(error, PuzzleError):
+                store.fail(db, key, runner, now(), str(error))
+            else:
+                store.release(db, key, runner)
+    except Exception:  # this process has the puzzle all the same; the others make it
+        log.exception("%s: the puzzle made was not kept for the other processes", key)

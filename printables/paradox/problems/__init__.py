@@ -3,7 +3,8 @@ two drills of the trick rules, reproducible from a short id and graded by the so
 
 The package's modules, by job: :mod:`.ids` (ids written and read), :mod:`.grading` (the
 solver's grade), :mod:`.problem` (a problem and what its diagram shows), :mod:`.making`
-(generation), :mod:`.checking` (a written answer's verdict) and :mod:`.kind` (the puzzle
+(generation), :mod:`.kept` (a whole deal's problem as data, made once for a whole server),
+:mod:`.checking` (a written answer's verdict) and :mod:`.kind` (the puzzle
 kind); every public name is importable from the package itself.
 
 Three questions, each at three levels:

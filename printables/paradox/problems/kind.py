@@ -23,6 +23,7 @@ from printables.paradox.problems.ids import (
     parse_id,
     read_hand_size,
 )
+from printables.paradox.problems.kept import deal_data, deal_problem
 from printables.paradox.problems.making import position_problem, problem_ids, problem_of
 from printables.paradox.problems.problem import Problem
 from printables.paradox.tricks import (
@@ -97,6 +98,18 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
         except PuzzleError:
             return True
         return not whole or problem_of.peek(key) is not None
+
+    def stored(self, puzzle: Problem) -> dict[str, Any] | None:
+        """A whole deal's problem as data (:mod:`.kept`); None for any other (each made in
+        well under a second)."""
+        try:
+            whole = parse_id(puzzle.id).cards == WHOLE_DEAL
+        except PuzzleError:
+            return None
+        return deal_data(puzzle) if whole else None
+
+    def restored(self, puzzle_id: str, data: Any) -> Problem:
+        return deal_problem(puzzle_id, data)
 
     def choices(self, **typed: str) -> Choices:
         unknown = set(typed) - {"cards", "question", "level"}

@@ -3,6 +3,7 @@ answer checked against the solver's values lead by lead."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -131,3 +132,9 @@ def test_a_whole_deal_problem_agrees_with_the_values_after_each_lead() -> None:
     assert len(problem.line) == 44 and key[-1].startswith("Trick 11: ")
     assert KIND.check(problem, f"{best} {signed(solution.net)}").right
     assert not KIND.check(problem, f"{best} {solution.net + 2}").right
+    # kept as data for the other server processes, it comes back the same problem
+    data = json.loads(json.dumps(KIND.stored(problem)))
+    assert data["deal"] == 1  # its second deal
+    again = KIND.restored(HARD_ID, data)
+    assert again == problem and again.known == problem.known
+    assert KIND.explain(again) == key and KIND.describe(again) == KIND.describe(problem)

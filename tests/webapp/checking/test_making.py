@@ -12,12 +12,19 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from printables.paradox.problems import Problem, deal_id, generated_id
 from printables.paradox.problems import making as problems_making
+from printables.paradox.problems.grading import Grade
+from printables.paradox.problems.kept import _deals
+from printables.paradox.solver import Solution
 from printables.puzzles import GenerationError
-from webapp.checking import making
+from webapp.checking import making, store
+from webapp.db import now, read, write
+from webapp.tables import made_puzzles
 
 SLOW_ID = deal_id("hard", 5)
 """A whole deal's problem: made in the background the first time it is opened."""
@@ -43,6 +50,32 @@ def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, lis
     yield ready, made
     ready.set()
     problems_making.problem_of.cache_clear()
+
+
+def whole_deal_stand_in(problem_id: str) -> Problem:
+    """A problem of one of the id's own deals, with made-up values (the solver would
+    take seconds): kept as data as a whole deal's problem is."""
+    position = _deals(problem_id)[0]
+    line, after = [], position
+    while after.cards_left:
+        line.append(after.legal()[0])
+        after, _ = after.play(line[-1])
+    cards = {card: -n for n, card in enumerate(position.legal())}
+    solution = Solution(position, 0, cards, tuple(line))
+    known = (Grade("hard"), tuple(line))
+    return Problem(problem_id, "play", position, solution=solution, known=known)
+
+
+def another_process() -> None:
+    """What a second server process (or the server restarted) holds of the puzzles: none
+    of this one's makings, nothing made."""
+    making._making.clear()
+    problems_making.problem_of.cache_clear()
+
+
+def row_of(app: Flask, puzzle_id: str) -> store.Made | None:
+    with app.app_context(), read() as db:
+        return store.found(db, puzzle_id)
 
 
 def page(client: FlaskClient, path: str, **query: str) -> tuple[int, str, dict[str, str]]:
@@ -115,7 +148,127 @@ def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
         status, text, _ = page(client, f"/check/{failed_id}")
         assert status == 404 and "no hard problem of a whole deal was found" in text
     assert tries == [failed_id]
-    monkeypatch.setattr(making, "FAILED_KEPT", 0.0)
+    monkeypatch.setattr(store, "FAILED_KEPT", 0.0)
     time.sleep(0.01)
     assert page(client, f"/check/{failed_id}")[0] == 404
     assert tries == [failed_id, failed_id]  # tried again once the failure was old
+
+
+@pytest.fixture
+def slow_whole(
+    monkeypatch: pytest.MonkeyPatch, slow: tuple[threading.Event, list[str]]
+) -> tuple[threading.Event, list[str]]:
+    """As ``slow``, the problem made being one of the id's own deals (so kept as data)."""
+    ready, made = slow
+
+    def held(problem_id: str, *args: object) -> Problem:
+        made.append(problem_id)
+        assert ready.wait(30)
+        return whole_deal_stand_in(problem_id)
+
+    monkeypatch.setattr(problems_making, "_deal_problem", held)
+    return ready, made
+
+
+def test_a_puzzle_is_made_once_for_every_process_of_the_server(
+    app: Flask, client: FlaskClient, slow_whole: tuple[threading.Event, list[str]]
+) -> None:
+    """A class reaches every process of a server (and a cluster's servers): the first
+    claims the making, the others tell their visits it is being made and, once made,
+    take the problem up from the database at once, as a restarted server does."""
+    ready, made = slow_whole
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
+    found = row_of(app, SLOW_ID)
+    assert found is not None and found.state == "making"
+    another_process()
+    status, text, _ = page(client, f"/check/{SLOW_ID}")
+    assert status == 202 and "This puzzle is being made." in text
+    assert made == [SLOW_ID]  # not made again over there
+    ready.set()
+    for _ in range(200):
+        found = row_of(app, SLOW_ID)
+        if found is not None and found.state == "made":
+            break
+        time.sleep(0.05)
+    assert found is not None and found.state == "made" and found.data
+    another_process()
+    first_lead = str(whole_deal_stand_in(SLOW_ID).position.legal()[0])
+    status, text, _ = page(client, f"/check/{SLOW_ID}", answer=f"{first_lead} 0")
+    assert status == 200, text
+    assert "being made" not in text and f'value="{first_lead} 0"' in text
+    assert made == [SLOW_ID]
+
+
+def test_a_long_making_beats_its_heartbeat_and_a_dead_one_is_taken_over(
+    app: Flask,
+    client: FlaskClient,
+    monkeypatch: pytest.MonkeyPatch,
+    slow_whole: tuple[threading.Event, list[str]],
+) -> None:
+    """A making longer than :data:`store.STALE_AFTER` stays claimed while its process
+    lives; once its process has died (no heartbeat), the next visit makes it again."""
+    _ready, made = slow_whole
+    monkeypatch.setattr(store, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(store, "STALE_AFTER", 0.4)
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
+    time.sleep(1.0)  # past STALE_AFTER, beating
+    another_process()
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
+    assert made == [SLOW_ID]
+    dead = deal_id("hard", 8)  # claimed by a process that died a while ago
+    with app.app_context(), write() as db:
+        db.execute(
+            made_puzzles.insert().values(
+                puzzle_id=dead, state="making", runner="0" * 32, heartbeat=now() - 1.0
+            )
+        )
+    assert page(client, f"/check/{dead}")[0] == 202
+    assert made == [SLOW_ID, dead]
+    with app.app_context(), read() as db:
+        runner = db.execute(
+            select(made_puzzles.c.runner).where(made_puzzles.c.puzzle_id == dead)
+        ).scalar_one()
+    assert runner != "0" * 32
+
+
+def test_a_failure_is_told_by_every_process(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tries: list[str] = []
+
+    def failing(problem_id: str, *args: object) -> Problem:
+        tries.append(problem_id)
+        raise GenerationError(f"no hard problem of a whole deal was found (id {problem_id})")
+
+    problems_making.problem_of.cache_clear()
+    monkeypatch.setattr(problems_making, "_deal_problem", failing)
+    failed_id = deal_id("hard", 9)
+    status, text, _ = page(client, f"/check/{failed_id}")
+    assert status == 404 and "no hard problem of a whole deal was found" in text
+    for _ in range(100):  # the maker's thread writes the failure down once done
+        found = row_of(app, failed_id)
+        if found is not None and found.state == "failed":
+            break
+        time.sleep(0.02)
+    another_process()
+    status, text, _ = page(client, f"/check/{failed_id}")
+    assert status == 404 and "no hard problem of a whole deal was found" in text
+    assert tries == [failed_id]
+
+
+def test_data_a_process_refuses_is_made_again(
+    app: Flask, client: FlaskClient, slow_whole: tuple[threading.Event, list[str]]
+) -> None:
+    """Data kept by an older Printables (another form), or spoiled: never shown as the
+    id's problem; it is made again."""
+    _ready, made = slow_whole
+    with app.app_context(), write() as db:
+        db.execute(
+            made_puzzles.insert().values(
+                puzzle_id=SLOW_ID, state="made", data='{"version": 0}', finished_at=now()
+            )
+        )
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
+    assert made == [SLOW_ID]
+    found = row_of(app, SLOW_ID)
+    assert found is not None and found.state == "making" and found.data is None

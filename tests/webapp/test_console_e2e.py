@@ -260,3 +260,45 @@ def test_a_poll_sent_before_done_and_answered_after_it_is_not_believed(
     assert phone.evaluate("window.samePage") is True
     expect(notice).to_be_focused()
     phone.context.close()
+
+
+def test_a_table_asked_before_a_save_and_answered_after_it_does_not_undo_it(
+    browser: Browser, server: Any, teacher_context: BrowserContext
+) -> None:
+    """The console asks for the table every two seconds. One asked before the proctor's
+    Save and answered after the save's own refresh holds the row as it was: drawn, the
+    row would show the old verdict (and the old "verdict was", so the proctor's next save
+    would be refused as changed elsewhere)."""
+    console_page = teacher_context.new_page()
+    phone = phone_on_set_1(browser, server, console_page, "Crossed save", "Gus")
+    phone.get_by_role("button", name="Done").click()
+    expect(phone.locator("#recorded")).to_contain_text("Recorded at")
+    gus = row(console_page, "Gus")
+    expect(gus).to_contain_text("Right", timeout=6_000)
+    console_page.evaluate(
+        """() => {
+            const real = window.fetch;
+            window.held = [];
+            window.holding = true;
+            window.fetch = (url, options) => {
+                const answered = real(url, options);
+                if (!window.holding || !String(url).includes("/table")) { return answered; }
+                return new Promise((resolve) => window.held.push(() => answered.then(resolve)));
+            };
+        }"""
+    )
+    deadline = time.monotonic() + 10  # the page's script may not eval a string (CSP)
+    while not console_page.evaluate("window.held.length") and time.monotonic() < deadline:
+        console_page.wait_for_timeout(100)
+    assert console_page.evaluate("window.held.length"), "no table was asked for"
+    console_page.evaluate("window.holding = false")
+    gus.get_by_label("Verdict for Gus").select_option("wrong")
+    gus.get_by_role("button", name="Save").click()
+    expect(gus).to_contain_text("Your verdict counts")
+    # the old table arrives now; the tables asked from now on are held
+    console_page.evaluate("window.holding = true; window.held.splice(0).forEach((r) => r())")
+    console_page.wait_for_timeout(700)
+    assert gus.get_by_label("Verdict for Gus").input_value() == "wrong"
+    assert gus.locator('input[name="verdict_was"]').input_value() == "wrong"
+    assert "Your verdict counts" in gus.inner_text()
+    phone.context.close()

@@ -30,13 +30,25 @@
   function anyDirty() { return rowsOf().some(rowDirty); }
 
   // The table again from the server, merged row by row: a row being edited stays as it
-  // is; every other row, the caption and the order are the server's. ``only`` names one
-  // row to take from the server even if it looked busy (just saved).
-  async function refreshTable(only) {
+  // is; every other row, the caption and the order are the server's, and so is a row
+  // just saved (even if it looks busy) once a table asked after its save arrives.
+  //
+  // Tables and saves are numbered as they are asked for: a table asked before a save
+  // began, or before a table already drawn, is old when it arrives (a poll crossing the
+  // save's own refresh) and is dropped, so it never draws a saved row as it was.
+  let asked = 0;         // tables and saves asked for so far
+  let drawn = 0;         // the number of the last table drawn
+  let lastSave = 0;      // the number of the last save begun
+  const savedRows = {};  // row id -> the last number asked before its save was answered
+  async function refreshTable() {
+    const mine = ++asked;
     const response = await fetch(round.dataset.table, { cache: "no-store", credentials: "same-origin" });
     if (!response.ok) { return; }
+    const text = await response.text();
+    if (mine < lastSave || mine < drawn) { return; }
+    drawn = mine;
     const fresh = document.createElement("template");
-    fresh.innerHTML = await response.text();
+    fresh.innerHTML = text;
     const oldBody = holder.querySelector("tbody");
     const newBody = fresh.content.querySelector("tbody");
     if (!oldBody || !newBody) {  // the table appears (the first set started) or goes
@@ -55,7 +67,9 @@
     Array.from(newBody.children).forEach((row) => {
       const old = kept[row.id];
       // A row only focused (nothing typed yet) is taken fresh: the focus comes back below.
-      const keep = old && old.id !== only && rowDirty(old);
+      const saved = row.id in savedRows && mine > savedRows[row.id];
+      if (saved) { delete savedRows[row.id]; }
+      const keep = old && !saved && rowDirty(old);
       order.push(keep ? old : row);
       delete kept[row.id];
     });
@@ -105,7 +119,7 @@
     started = started || Boolean(state.round);
     const now = state.round ? `${state.round.number}/${state.round.running}` : "none";
     if (now !== shown) { stateChanged(state); }
-    try { await refreshTable(""); } catch (error) { /* the next poll tries again */ }
+    try { await refreshTable(); } catch (error) { /* the next poll tries again */ }
   }
 
   function tick() {
@@ -147,6 +161,7 @@
     const pid = row ? row.id.replace("player-", "") : "";
     if (button) { button.disabled = true; }
     if (row) { row.setAttribute("data-pending", ""); }
+    lastSave = ++asked;
     let response;
     try {
       response = await fetch(form.action, {
@@ -167,7 +182,8 @@
         row.querySelectorAll("[data-typed]").forEach((field) => field.removeAttribute("data-typed"));
         say(row, "");
       }
-      await refreshTable(row ? row.id : "");
+      if (row) { savedRows[row.id] = asked; }
+      await refreshTable();
       if (hand && pid) {
         const box = document.getElementById(`answer-${pid}`);
         if (box) { box.focus(); }

@@ -196,16 +196,14 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
 
 def _server_cpu(server: subprocess.Popen[bytes]) -> float:
     """CPU seconds of the server's arbiter and its workers so far (Linux's /proc)."""
-    workers = subprocess.run(
-        ["ps", "-o", "pid=", "--ppid", str(server.pid)], capture_output=True, text=True
-    ).stdout.split()
     total = 0.0
-    for pid in (str(server.pid), *workers):
+    for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            continue  # a process that has just ended
+        if stat.parent.name == str(server.pid) or fields[1] == str(server.pid):
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
 
 

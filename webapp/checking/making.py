@@ -48,6 +48,10 @@ router asking every 10 s stays inside the checking page's limit (240 a minute)."
 MAKERS = 2
 """Puzzles made at once in each server process: a flood of new whole-deal ids waits its
 turn behind two, never taking every core."""
+SERVER_ERROR_KEPT = float(ASK_AGAIN)
+"""Seconds a making that stopped on an error of the server's own (out of memory, say) is
+told in this process, unless another process has made the puzzle since; then a visit
+starts it again."""
 
 log = logging.getLogger(__name__)
 
@@ -74,11 +78,23 @@ def made_within(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any | None:
     key = puzzle_id.strip().lower()
     chosen = current_engine()
     with _lock:  # the threads of this process take it up one at a time
+        at = time.monotonic()
+        for old in [k for k, m in _making.items() if m.ended and at - m.ended > store.FAILED_KEPT]:
+            del _making[old]  # failures long told, of ids no longer asked for
         making = _making.get(key)
-        if making is not None and making.ended is not None:
-            kept = store.FAILED_KEPT if making.future.exception() is not None else 0.0
-            if time.monotonic() - making.ended > kept:
-                making = None  # made and kept by its kind since, or failed long enough ago
+        ended = making.ended if making is not None else None
+        if making is not None and ended is not None:
+            error = making.future.exception()
+            if error is None:  # made, and kept by its kind since (or let go)
+                del _making[key]
+                making = None
+            elif not isinstance(error, PuzzleError):  # the server's own: made elsewhere?
+                found = _made_elsewhere(kind, key, chosen)
+                if found is not None or at - ended > SERVER_ERROR_KEPT:
+                    del _making[key]
+                    making = None
+                    if found is not None:
+                        return found
         if making is None:
             found, making = _take_up(kind, key, chosen)
             if making is None:
@@ -86,6 +102,20 @@ def made_within(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any | None:
             _making[key] = making
     done, _ = wait([making.future], timeout=max(0.0, making.began + FIRST_WAIT - time.monotonic()))
     return making.future.result() if done else None
+
+
+def _made_elsewhere(kind: PuzzleKind[Any, Any], key: str, chosen: Engine) -> Any | None:
+    """The puzzle as another process made it, when the database holds it."""
+    if not store.keeps(key):
+        return None
+    with read(chosen) as db:
+        row = store.found(db, key)
+    if row is None or row.state != "made" or row.data is None:
+        return None
+    try:
+        return kind.restored(key, json.loads(row.data))
+    except ValueError:
+        return None
 
 
 def _take_up(
@@ -147,6 +177,8 @@ def _make(
         stop.set()
         with _lock:
             making.ended = time.monotonic()
+            if making.future.exception() is None and _making.get(key) is making:
+                del _making[key]  # made: its kind keeps it
         if runner is not None:
             _keep(kind, key, making.future, chosen, runner)
 
@@ -166,16 +198,24 @@ def _keep(
 ) -> None:
     """What the making came to, for every process: the puzzle's data, the failure of a
     puzzle that cannot be made, or (on an error of the server's own, or a kind that
-    keeps nothing) the claim given up."""
+    keeps nothing) the claim given up. Tried twice; then the claim is given up, so that
+    another process makes it at once rather than waiting for the claim to go stale."""
     error = future.exception()
+    for attempt in (1, 2):
+        try:
+            data = kind.stored(future.result()) if error is None else None
+            with write(chosen) as db:
+                if data is not None:
+                    store.finish(db, key, runner, now(), json.dumps(data))
+                elif isinstance(error, PuzzleError):
+                    store.fail(db, key, runner, now(), str(error))
+                else:
+                    store.release(db, key, runner)
+            return
+        except Exception:  # this process has the puzzle all the same
+            log.exception("%s: what the making came to was not kept (try %d)", key, attempt)
     try:
-        data = kind.stored(future.result()) if error is None else None
         with write(chosen) as db:
-            if data is not None:
-                store.finish(db, key, runner, now(), json.dumps(data))
-            elif isinstance(error, PuzzleError):
-                store.fail(db, key, runner, now(), str(error))
-            else:
-                store.release(db, key, runner)
-    except Exception:  # this process has the puzzle all the same; the others make it
-        log.exception("%s: the puzzle made was not kept for the other processes", key)
+            store.release(db, key, runner)
+    except Exception:  # the claim goes stale without its heartbeat
+        log.exception("%s: the making's claim was not given up", key)

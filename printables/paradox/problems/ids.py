@@ -175,6 +175,22 @@ def parse_id(text: str) -> ProblemSpec:
     )
 
 
+def canonical_id(text: str) -> str:
+    """The id as it is printed, however it was typed (any case, o for 0, l or i for 1):
+    the problem an id names is made from this spelling, so every spelling of one id
+    names one problem.
+
+    >>> canonical_id(" Costly-Tricks-QLS2KN "), canonical_id("costly-tricks-d-v74o9f")
+    ('costly-tricks-q1s2kn', 'costly-tricks-d-v7409f')
+    """
+    spec = parse_id(text)
+    if spec.position is not None:
+        return position_id(spec.position)
+    if spec.cards == WHOLE_DEAL:
+        return deal_id(spec.level, spec.seed)
+    return generated_id(spec.question, spec.cards, spec.level, spec.seed)
+
+
 def _deal_of(code: str, text: str) -> ProblemSpec:
     if len(code) != 6:
         raise PuzzleIdError(f"{text!r} is not a Costly Tricks id; expected {ID_HELP}")

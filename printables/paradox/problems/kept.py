@@ -24,14 +24,16 @@ from typing import Any
 from printables.cards.deck import Card
 from printables.cards.decks import PARADOX
 from printables.paradox.problems.grading import Grade
-from printables.paradox.problems.ids import WHOLE_DEAL, parse_id
+from printables.paradox.problems.ids import WHOLE_DEAL, canonical_id, parse_id
 from printables.paradox.problems.making import DEAL_ATTEMPTS, problem_of, whole_deal
 from printables.paradox.problems.problem import Problem
 from printables.paradox.solver import Solution
 from printables.paradox.tricks import Position
 
 VERSION = 1
-"""The data's form: data of another form is refused (the problem is made again)."""
+"""The data's form: data of another form is refused (the problem is made again). Raise it
+whenever what a whole deal's id makes changes (the deals it tries, the grading, the
+line): data kept by the code before would otherwise be taken for the new problem."""
 
 
 def _deals(problem_id: str) -> list[Position]:
@@ -41,7 +43,7 @@ def _deals(problem_id: str) -> list[Position]:
 
 
 def _whole_deal_id(problem_id: str) -> str:
-    key = problem_id.strip().lower()
+    key = canonical_id(problem_id)
     if parse_id(key).cards != WHOLE_DEAL:
         raise ValueError(f"{problem_id} is not a whole deal's problem")
     return key

@@ -17,6 +17,7 @@ from printables.paradox.problems.ids import (
     PREFIX,
     QUESTIONS,
     WHOLE_DEAL,
+    canonical_id,
     deal_id,
     generated_id,
     letter_of,
@@ -83,7 +84,7 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
         return puzzle_id.strip().lower().startswith(PREFIX)
 
     def get(self, puzzle_id: str) -> Problem:
-        return problem_of(puzzle_id.strip().lower())
+        return problem_of(canonical_id(puzzle_id))
 
     def ready(self, puzzle_id: str) -> bool:
         """A whole deal's problem takes 10 s to a minute to make; any other, well under a
@@ -92,12 +93,11 @@ class CostlyTricksKind(PuzzleKind[Problem, Choices]):
         >>> KIND.ready("costly-tricks-d-gdk8pv"), KIND.ready("costly-tricks-fqtq5j")
         (False, True)
         """
-        key = puzzle_id.strip().lower()
         try:
-            whole = parse_id(key).cards == WHOLE_DEAL
+            key = canonical_id(puzzle_id)
         except PuzzleError:
             return True
-        return not whole or problem_of.peek(key) is not None
+        return parse_id(key).cards != WHOLE_DEAL or problem_of.peek(key) is not None
 
     def stored(self, puzzle: Problem) -> dict[str, Any] | None:
         """A whole deal's problem as data (:mod:`.kept`); None for any other (each made in

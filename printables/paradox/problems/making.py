@@ -18,6 +18,7 @@ from printables.paradox.problems.ids import (
     MAX_SEED,
     MOST_CARDS,
     WHOLE_DEAL,
+    canonical_id,
     deal_id,
     generated_id,
     parse_id,
@@ -78,6 +79,9 @@ def _play_some(position: Position, count: int, rng: random.Random) -> Position:
 
 @made_once(maxsize=256)
 def problem_of(problem_id: str) -> Problem:
+    key = canonical_id(problem_id)
+    if key != problem_id:  # typed another way (o for 0, say): the printed id's problem
+        return problem_of(key)
     spec = parse_id(problem_id)
     if spec.position is not None:
         return position_problem(spec.position)

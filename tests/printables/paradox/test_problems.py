@@ -28,6 +28,7 @@ from printables.paradox.problems import (
     QUESTIONS,
     WHOLE_DEAL,
     Problem,
+    canonical_id,
     deal_id,
     generated_id,
     grade_best,
@@ -181,11 +182,21 @@ def test_generated_ids_round_trip_in_any_case(question: str) -> None:
                 assert read == (question, n, level, seed)
 
 
-def test_ids_read_o_as_zero_and_i_l_as_one() -> None:
-    ids = (generated_id("legal", 3, "easy", s) for s in range(200))
-    problem_id = next(i for i in ids if "0" in i[14:] or "1" in i[14:])
-    typed = problem_id[:14] + problem_id[14:].replace("0", "o").replace("1", "l")
-    assert parse_id(typed) == parse_id(problem_id)
+@pytest.mark.parametrize("question", list(QUESTIONS.values()))
+def test_ids_read_o_as_zero_and_i_l_as_one_and_name_the_printed_problem(question: str) -> None:
+    """A pupil typing a printed id's 0 as o, or its 1 as l or I, opens the printed
+    problem, under its printed id (the problem was made from the id as typed, so such an
+    id opened another deal)."""
+    ids = (generated_id(question, 4, "medium", s) for s in range(200))
+    problem_id = next(i for i in ids if "0" in i[14:] and "1" in i[14:])
+    for ones in ("l", "I"):
+        typed = problem_id[:14] + problem_id[14:].replace("0", "O").replace("1", ones)
+        assert parse_id(typed) == parse_id(problem_id)
+        assert canonical_id(f" {typed} ") == problem_id
+        made = KIND.get(typed)
+        assert made.id == problem_id and made == KIND.get(problem_id)
+    whole = next(d for d in (deal_id("hard", s) for s in range(200)) if "0" in d[16:])
+    assert canonical_id(whole.replace("0", "o").upper()) == whole
 
 
 @pytest.mark.parametrize(

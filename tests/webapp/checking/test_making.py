@@ -6,17 +6,19 @@ in the background, and the next visit after it gets the puzzle, the answer check
 from __future__ import annotations
 
 import html
+import json
 import re
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from printables.paradox.problems import Problem, deal_id, generated_id
+from printables.paradox.problems import KIND, Problem, deal_id, generated_id
 from printables.paradox.problems import making as problems_making
 from printables.paradox.problems.grading import Grade
 from printables.paradox.problems.kept import _deals
@@ -47,6 +49,7 @@ def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, lis
     problems_making.problem_of.cache_clear()
     monkeypatch.setattr(problems_making, "_deal_problem", held)
     monkeypatch.setattr(making, "FIRST_WAIT", 0.05)
+    monkeypatch.setattr(making, "_making", {})
     yield ready, made
     ready.set()
     problems_making.problem_of.cache_clear()
@@ -66,16 +69,44 @@ def whole_deal_stand_in(problem_id: str) -> Problem:
     return Problem(problem_id, "play", position, solution=solution, known=known)
 
 
-def another_process() -> None:
-    """What a second server process (or the server restarted) holds of the puzzles: none
-    of this one's makings, nothing made."""
-    making._making.clear()
+@pytest.fixture
+def processes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The makings started, in whichever "process" (see :func:`another_process`): the
+    ids, one entry a making."""
+    started: list[str] = []
+    start = making._start
+
+    def counted(kind: Any, key: str, chosen: Any, runner: str | None) -> Any:
+        started.append(key)
+        return start(kind, key, chosen, runner)
+
+    monkeypatch.setattr(making, "_start", counted)
+    return started
+
+
+def another_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a second server process (or the server restarted) holds: none of this one's
+    makings, nothing made, turns of its own. (The problems' own cache of makings under
+    way is this process's still: a making started "there" would wait on one started
+    here, so the tests count makings started, :func:`processes`.)"""
+    monkeypatch.setattr(making, "_making", {})
+    monkeypatch.setattr(making, "_turns", threading.BoundedSemaphore(making.MAKERS))
     problems_making.problem_of.cache_clear()
 
 
 def row_of(app: Flask, puzzle_id: str) -> store.Made | None:
     with app.app_context(), read() as db:
         return store.found(db, puzzle_id)
+
+
+def wait_for_state(app: Flask, puzzle_id: str, state: str) -> store.Made:
+    """The puzzle's row once in ``state`` (the maker's thread writes it once done)."""
+    for _ in range(300):
+        found = row_of(app, puzzle_id)
+        if found is not None and found.state == state:
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"{puzzle_id} is {found}, not {state}")
 
 
 def page(client: FlaskClient, path: str, **query: str) -> tuple[int, str, dict[str, str]]:
@@ -110,6 +141,7 @@ def test_a_puzzle_still_being_made_gets_a_page_that_says_so(
     assert "This puzzle is being made." not in text
     assert 'name="answer"' in text and 'value="R5"' in text
     assert made == [SLOW_ID]
+    assert SLOW_ID not in making._making  # made: let go here, its kind keeps it
 
 
 def test_a_bad_id_is_still_refused_at_once(
@@ -131,7 +163,7 @@ def test_other_pages_are_made_as_they_are_asked_for_while_a_whole_deal_is_made(
 
 
 def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No whole deal of the level in its 40 deals (a minute's search): the visits after
     it are told so at once, until the failure is some minutes old."""
@@ -143,11 +175,13 @@ def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
 
     problems_making.problem_of.cache_clear()
     monkeypatch.setattr(problems_making, "_deal_problem", failing)
+    monkeypatch.setattr(making, "_making", {})
     failed_id = deal_id("hard", 6)
     for _ in range(3):
         status, text, _ = page(client, f"/check/{failed_id}")
         assert status == 404 and "no hard problem of a whole deal was found" in text
     assert tries == [failed_id]
+    wait_for_state(app, failed_id, "failed")
     monkeypatch.setattr(store, "FAILED_KEPT", 0.0)
     time.sleep(0.01)
     assert page(client, f"/check/{failed_id}")[0] == 404
@@ -171,7 +205,11 @@ def slow_whole(
 
 
 def test_a_puzzle_is_made_once_for_every_process_of_the_server(
-    app: Flask, client: FlaskClient, slow_whole: tuple[threading.Event, list[str]]
+    app: Flask,
+    client: FlaskClient,
+    monkeypatch: pytest.MonkeyPatch,
+    slow_whole: tuple[threading.Event, list[str]],
+    processes: list[str],
 ) -> None:
     """A class reaches every process of a server (and a cluster's servers): the first
     claims the making, the others tell their visits it is being made and, once made,
@@ -180,23 +218,19 @@ def test_a_puzzle_is_made_once_for_every_process_of_the_server(
     assert page(client, f"/check/{SLOW_ID}")[0] == 202
     found = row_of(app, SLOW_ID)
     assert found is not None and found.state == "making"
-    another_process()
+    another_process(monkeypatch)
     status, text, _ = page(client, f"/check/{SLOW_ID}")
     assert status == 202 and "This puzzle is being made." in text
-    assert made == [SLOW_ID]  # not made again over there
+    assert processes == [SLOW_ID]  # not made again over there
     ready.set()
-    for _ in range(200):
-        found = row_of(app, SLOW_ID)
-        if found is not None and found.state == "made":
-            break
-        time.sleep(0.05)
-    assert found is not None and found.state == "made" and found.data
-    another_process()
+    found = wait_for_state(app, SLOW_ID, "made")
+    assert found.data
+    another_process(monkeypatch)
     first_lead = str(whole_deal_stand_in(SLOW_ID).position.legal()[0])
     status, text, _ = page(client, f"/check/{SLOW_ID}", answer=f"{first_lead} 0")
     assert status == 200, text
     assert "being made" not in text and f'value="{first_lead} 0"' in text
-    assert made == [SLOW_ID]
+    assert processes == [SLOW_ID] and made == [SLOW_ID]
 
 
 def test_a_long_making_beats_its_heartbeat_and_a_dead_one_is_taken_over(
@@ -204,35 +238,40 @@ def test_a_long_making_beats_its_heartbeat_and_a_dead_one_is_taken_over(
     client: FlaskClient,
     monkeypatch: pytest.MonkeyPatch,
     slow_whole: tuple[threading.Event, list[str]],
+    processes: list[str],
 ) -> None:
     """A making longer than :data:`store.STALE_AFTER` stays claimed while its process
     lives; once its process has died (no heartbeat), the next visit makes it again."""
-    _ready, made = slow_whole
-    monkeypatch.setattr(store, "HEARTBEAT", 0.05)
-    monkeypatch.setattr(store, "STALE_AFTER", 0.4)
+    monkeypatch.setattr(store, "HEARTBEAT", 0.1)
+    monkeypatch.setattr(store, "STALE_AFTER", 2.0)
     assert page(client, f"/check/{SLOW_ID}")[0] == 202
-    time.sleep(1.0)  # past STALE_AFTER, beating
-    another_process()
+    claimed = runner_of(app, SLOW_ID)
+    time.sleep(2.5)  # past STALE_AFTER, beating
+    another_process(monkeypatch)
     assert page(client, f"/check/{SLOW_ID}")[0] == 202
-    assert made == [SLOW_ID]
+    assert processes == [SLOW_ID] and runner_of(app, SLOW_ID) == claimed
     dead = deal_id("hard", 8)  # claimed by a process that died a while ago
     with app.app_context(), write() as db:
         db.execute(
             made_puzzles.insert().values(
-                puzzle_id=dead, state="making", runner="0" * 32, heartbeat=now() - 1.0
+                puzzle_id=dead, state="making", runner="0" * 32, heartbeat=now() - 3.0
             )
         )
     assert page(client, f"/check/{dead}")[0] == 202
-    assert made == [SLOW_ID, dead]
+    assert processes == [SLOW_ID, dead]
+    assert runner_of(app, dead) != "0" * 32
+
+
+def runner_of(app: Flask, puzzle_id: str) -> str:
     with app.app_context(), read() as db:
-        runner = db.execute(
-            select(made_puzzles.c.runner).where(made_puzzles.c.puzzle_id == dead)
+        found: str = db.execute(
+            select(made_puzzles.c.runner).where(made_puzzles.c.puzzle_id == puzzle_id)
         ).scalar_one()
-    assert runner != "0" * 32
+    return found
 
 
 def test_a_failure_is_told_by_every_process(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, processes: list[str]
 ) -> None:
     tries: list[str] = []
 
@@ -242,26 +281,25 @@ def test_a_failure_is_told_by_every_process(
 
     problems_making.problem_of.cache_clear()
     monkeypatch.setattr(problems_making, "_deal_problem", failing)
+    monkeypatch.setattr(making, "_making", {})
     failed_id = deal_id("hard", 9)
     status, text, _ = page(client, f"/check/{failed_id}")
     assert status == 404 and "no hard problem of a whole deal was found" in text
-    for _ in range(100):  # the maker's thread writes the failure down once done
-        found = row_of(app, failed_id)
-        if found is not None and found.state == "failed":
-            break
-        time.sleep(0.02)
-    another_process()
+    wait_for_state(app, failed_id, "failed")
+    another_process(monkeypatch)
     status, text, _ = page(client, f"/check/{failed_id}")
     assert status == 404 and "no hard problem of a whole deal was found" in text
-    assert tries == [failed_id]
+    assert tries == [failed_id] and processes == [failed_id]
 
 
 def test_data_a_process_refuses_is_made_again(
-    app: Flask, client: FlaskClient, slow_whole: tuple[threading.Event, list[str]]
+    app: Flask,
+    client: FlaskClient,
+    slow_whole: tuple[threading.Event, list[str]],
+    processes: list[str],
 ) -> None:
     """Data kept by an older Printables (another form), or spoiled: never shown as the
     id's problem; it is made again."""
-    _ready, made = slow_whole
     with app.app_context(), write() as db:
         db.execute(
             made_puzzles.insert().values(
@@ -269,6 +307,51 @@ def test_data_a_process_refuses_is_made_again(
             )
         )
     assert page(client, f"/check/{SLOW_ID}")[0] == 202
-    assert made == [SLOW_ID]
+    assert processes == [SLOW_ID]
     found = row_of(app, SLOW_ID)
     assert found is not None and found.state == "making" and found.data is None
+
+
+def test_a_server_error_is_told_until_another_process_has_made_it(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, processes: list[str]
+) -> None:
+    """A making stopped by an error of the server's own (not of the puzzle) gives up its
+    claim: another process may make the puzzle, and this one then takes it up at once
+    rather than telling its error for minutes; with no one making it, a visit after
+    :data:`making.SERVER_ERROR_KEPT` tries again."""
+
+    def broken(problem_id: str, *args: object) -> Problem:
+        raise RuntimeError("the server ran out of memory, say")
+
+    problems_making.problem_of.cache_clear()
+    monkeypatch.setattr(problems_making, "_deal_problem", broken)
+    monkeypatch.setattr(making, "_making", {})
+    with pytest.raises(RuntimeError, match="out of memory"):
+        page(client, f"/check/{SLOW_ID}")  # within its first second: the error itself
+    for _ in range(300):  # the claim given up once the making is over
+        if row_of(app, SLOW_ID) is None:
+            break
+        time.sleep(0.02)
+    assert row_of(app, SLOW_ID) is None
+    with pytest.raises(RuntimeError, match="out of memory"):
+        page(client, f"/check/{SLOW_ID}")  # told, not started again at once
+    assert processes == [SLOW_ID]
+    made_there = json.dumps(KIND.stored(whole_deal_stand_in(SLOW_ID)))
+    with app.app_context(), write() as db:
+        db.execute(
+            made_puzzles.insert().values(
+                puzzle_id=SLOW_ID, state="made", data=made_there, finished_at=now()
+            )
+        )
+    status, text, _ = page(client, f"/check/{SLOW_ID}")
+    assert status == 200 and "being made" not in text
+    assert processes == [SLOW_ID]
+    problems_making.problem_of.cache_clear()
+    with app.app_context(), write() as db:
+        db.execute(made_puzzles.delete())
+    making._making[SLOW_ID] = failed = making._Making()
+    failed.future.set_exception(RuntimeError("out of memory again"))
+    failed.ended = time.monotonic() - making.SERVER_ERROR_KEPT - 1
+    with pytest.raises(RuntimeError, match="ran out of memory"):
+        page(client, f"/check/{SLOW_ID}")  # its error is old: made again (and fails again)
+    assert processes == [SLOW_ID, SLOW_ID]

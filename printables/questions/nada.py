@@ -419,8 +419,9 @@ class NadaKind(QuestionKind):
         if not low <= len(hand) <= high:
             raise PuzzleIdError(f"{puzzle_id!r}: a Nada hand holds {low} to {high} cards, "
                                 f"not {len(hand)}")  # fmt: skip
-        random.Random(puzzle_id).shuffle(hand)
-        return self._most(f"{self.prefix}c-{base32(mask)}", tuple(hand))
+        printed = f"{self.prefix}c-{base32(mask)}"
+        random.Random(printed).shuffle(hand)  # the printed order, however the id was typed
+        return self._most(printed, tuple(hand))
 
 
 def _judge_most(puzzle: Question, answer: str) -> Verdict:

@@ -162,6 +162,11 @@ def test_a_typed_hand_is_a_most_puzzle_named_by_its_cards() -> None:
     assert sorted(str(c) for c in p.cards) == sorted(hand.split())
     assert KIND.get(p.id) == p and KIND.solutions(p) >= 1
     assert KIND.typed(" ".join(reversed(hand.split()))).id == p.id
+    code = p.id.removeprefix("nada-c-")
+    assert "0" in code or "1" in code  # so that o for 0 and l for 1 can be typed
+    typed = "NADA-C-" + code.replace("0", "o").replace("1", "l").upper()
+    again = KIND.get(typed)  # as a pupil types it: the printed cards, in the printed order
+    assert again.id == p.id and again.cards == p.cards
     with pytest.raises(ValueError, match="3 to 21 cards, not 2"):
         KIND.typed("BbzS Gw=C")
     with pytest.raises(ValueError, match="'x' is not a shade"):

@@ -48,6 +48,9 @@ def phone_on_set_1(
     console_page.reload()
     console_page.get_by_role("button", name="Start set 1").click()
     expect(phone.locator("#clock")).to_contain_text("left", timeout=6_000)
+    # The server writes the clock into the page: its script, which sends Done by fetch,
+    # has run only once the page has loaded (a press before it posts the plain form).
+    phone.wait_for_load_state("load")
     phone.fill("#answer", SOLUTION)
     return phone
 
@@ -59,6 +62,31 @@ def row(page: Page, nickname: str) -> Any:
 def state(page: Page, console: str) -> dict[str, Any]:
     found: dict[str, Any] = page.request.get(console + "/state").json()
     return found
+
+
+def hold_answers(page: Page, ending: str) -> None:
+    """From now on the page's fetches of addresses ending ``ending`` are answered by the
+    server but held in the page (as a slow network holds them) while ``window.holding``
+    is true, each released by a call in ``window.held``; returns once one is held. (The
+    page's own policy forbids evaluating a string, so the wait polls from here.)"""
+    page.evaluate(
+        """(ending) => {
+            const real = window.fetch;
+            window.held = [];
+            window.holding = true;
+            window.fetch = (url, options) => {
+                const answered = real(url, options);
+                const path = String(url).split("?")[0];
+                if (!window.holding || !path.endsWith(ending)) { return answered; }
+                return new Promise((resolve) => window.held.push(() => answered.then(resolve)));
+            };
+        }""",
+        ending,
+    )
+    deadline = time.monotonic() + 10
+    while not page.evaluate("window.held.length") and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.held.length"), f"nothing ending {ending} was asked for"
 
 
 def test_a_refused_save_never_freezes_the_console(
@@ -233,24 +261,7 @@ def test_a_poll_sent_before_done_and_answered_after_it_is_not_believed(
     console_page = teacher_context.new_page()
     phone = phone_on_set_1(browser, server, console_page, "Old poll", "Fay")
     phone.evaluate("window.samePage = true")
-    # The poll's answer, back before Done, is held in the page (as a slow network would)
-    # until the press has been answered.
-    phone.evaluate(
-        """() => {
-            const real = window.fetch;
-            window.held = [];
-            window.holding = true;
-            window.fetch = (url, options) => {
-                const answered = real(url, options);
-                if (!window.holding || !String(url).endsWith("/state")) { return answered; }
-                return new Promise((resolve) => window.held.push(() => answered.then(resolve)));
-            };
-        }"""
-    )
-    deadline = time.monotonic() + 10  # the page's script may not eval a string (CSP)
-    while not phone.evaluate("window.held.length") and time.monotonic() < deadline:
-        phone.wait_for_timeout(100)
-    assert phone.evaluate("window.held.length"), "no poll was made"
+    hold_answers(phone, "/state")  # a poll's answer, back before Done, held till after it
     phone.evaluate("window.holding = false")
     phone.get_by_role("button", name="Done").click()
     notice = phone.locator("#recorded")
@@ -275,22 +286,7 @@ def test_a_table_asked_before_a_save_and_answered_after_it_does_not_undo_it(
     expect(phone.locator("#recorded")).to_contain_text("Recorded at")
     gus = row(console_page, "Gus")
     expect(gus).to_contain_text("Right", timeout=6_000)
-    console_page.evaluate(
-        """() => {
-            const real = window.fetch;
-            window.held = [];
-            window.holding = true;
-            window.fetch = (url, options) => {
-                const answered = real(url, options);
-                if (!window.holding || !String(url).includes("/table")) { return answered; }
-                return new Promise((resolve) => window.held.push(() => answered.then(resolve)));
-            };
-        }"""
-    )
-    deadline = time.monotonic() + 10  # the page's script may not eval a string (CSP)
-    while not console_page.evaluate("window.held.length") and time.monotonic() < deadline:
-        console_page.wait_for_timeout(100)
-    assert console_page.evaluate("window.held.length"), "no table was asked for"
+    hold_answers(console_page, "/table")
     console_page.evaluate("window.holding = false")
     gus.get_by_label("Verdict for Gus").select_option("wrong")
     gus.get_by_role("button", name="Save").click()

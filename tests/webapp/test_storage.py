@@ -271,20 +271,25 @@ def test_version_3_keeps_a_version_2_database_s_teachers_and_sessions(
     assert b"Bo" in again.get(f"/sessions/{session_id}").data
 
 
-def test_version_5_adds_the_grading_tables_to_a_version_4_database(tmp_path: Path) -> None:
-    """Version 5 keeps uploads of scans: a version 4 database gets the tables, keeps its
-    teacher, and takes an upload."""
-    url = f"sqlite:///{tmp_path / 'version-4.sqlite3'}"
+def _teacher_database_at(tmp_path: Path, version: int, drop: Callable[[Connection], None]) -> str:
+    """The URL of an SQLite database holding teacher ``ada``, taken back to ``version``
+    by ``drop`` (what the later versions added)."""
+    url = f"sqlite:///{tmp_path / f'version-{version}.sqlite3'}"
     app = create_app(settings(url))
     add_teacher(app, "ada")
     app.extensions["printables_db"].dispose()
     engine = make_engine(url)
     with write(engine) as db:
-        _drop_version_5_tables(db)
-        db.execute(schema_version.update().values(version=4))
+        drop(db)
+        db.execute(schema_version.update().values(version=version))
     engine.dispose()
+    return url
 
-    upgraded = create_app(settings(url))
+
+def test_version_5_adds_the_grading_tables_to_a_version_4_database(tmp_path: Path) -> None:
+    """Version 5 keeps uploads of scans: a version 4 database gets the tables, keeps its
+    teacher, and takes an upload."""
+    upgraded = create_app(settings(_teacher_database_at(tmp_path, 4, _drop_version_5_tables)))
     with upgraded.app_context(), read() as db:
         assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
         assert inspect(db).has_table("grade_uploads") and inspect(db).has_table("grade_files")
@@ -297,17 +302,7 @@ def test_version_5_adds_the_grading_tables_to_a_version_4_database(tmp_path: Pat
 def test_version_6_adds_the_made_puzzles_table_to_a_version_5_database(tmp_path: Path) -> None:
     """Version 6 keeps puzzles slow to make: a version 5 database gets the table and keeps
     its teacher."""
-    url = f"sqlite:///{tmp_path / 'version-5.sqlite3'}"
-    app = create_app(settings(url))
-    add_teacher(app, "ada")
-    app.extensions["printables_db"].dispose()
-    engine = make_engine(url)
-    with write(engine) as db:
-        _drop_version_6_tables(db)
-        db.execute(schema_version.update().values(version=5))
-    engine.dispose()
-
-    upgraded = create_app(settings(url))
+    upgraded = create_app(settings(_teacher_database_at(tmp_path, 5, _drop_version_6_tables)))
     with upgraded.app_context(), read() as db:
         assert db.execute(select(schema_version.c.version)).scalar_one() == schema.VERSION
         assert inspect(db).has_table("made_puzzles")

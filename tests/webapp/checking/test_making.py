@@ -162,11 +162,9 @@ def test_other_pages_are_made_as_they_are_asked_for_while_a_whole_deal_is_made(
     assert "being made" not in text and 'name="answer"' in text
 
 
-def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """No whole deal of the level in its 40 deals (a minute's search): the visits after
-    it are told so at once, until the failure is some minutes old."""
+def failing_makings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Whole deals' problems that cannot be made (no deal of the level in its 40 deals):
+    the ids each making tried."""
     tries: list[str] = []
 
     def failing(problem_id: str, *args: object) -> Problem:
@@ -176,6 +174,15 @@ def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
     problems_making.problem_of.cache_clear()
     monkeypatch.setattr(problems_making, "_deal_problem", failing)
     monkeypatch.setattr(making, "_making", {})
+    return tries
+
+
+def test_a_making_that_fails_is_told_to_every_visit_without_starting_again(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No whole deal of the level in its 40 deals (a minute's search): the visits after
+    it are told so at once, until the failure is some minutes old."""
+    tries = failing_makings(monkeypatch)
     failed_id = deal_id("hard", 6)
     for _ in range(3):
         status, text, _ = page(client, f"/check/{failed_id}")
@@ -273,15 +280,7 @@ def runner_of(app: Flask, puzzle_id: str) -> str:
 def test_a_failure_is_told_by_every_process(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, processes: list[str]
 ) -> None:
-    tries: list[str] = []
-
-    def failing(problem_id: str, *args: object) -> Problem:
-        tries.append(problem_id)
-        raise GenerationError(f"no hard problem of a whole deal was found (id {problem_id})")
-
-    problems_making.problem_of.cache_clear()
-    monkeypatch.setattr(problems_making, "_deal_problem", failing)
-    monkeypatch.setattr(making, "_making", {})
+    tries = failing_makings(monkeypatch)
     failed_id = deal_id("hard", 9)
     status, text, _ = page(client, f"/check/{failed_id}")
     assert status == 404 and "no hard problem of a whole deal was found" in text

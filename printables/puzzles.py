@@ -49,6 +49,11 @@ class GenerationError(PuzzleError):
     """A request for a puzzle that cannot be met."""
 
 
+class NotBuiltHere(GenerationError):
+    """A puzzle this installation cannot make (it lacks a compiled part), though another
+    can: unlike other generation errors, it says nothing of the puzzle itself."""
+
+
 class UnknownKindError(PuzzleError):
     """A puzzle kind the engine does not have."""
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from printables.puzzles import GenerationError, PuzzleError, PuzzleKind
+from printables.puzzles import GenerationError, NotBuiltHere, PuzzleError, PuzzleKind
 from webapp.checking import store
 from webapp.db import engine as current_engine
 from webapp.db import now, read, write
@@ -207,8 +207,8 @@ def _keep(
             with write(chosen) as db:
                 if data is not None:
                     store.finish(db, key, runner, now(), json.dumps(data))
-                elif isinstance(error, PuzzleError):
-                    store.fail(db, key, runner, now(), str(error))
+                elif isinstance(error, PuzzleError) and not isinstance(error, NotBuiltHere):
+                    store.fail(db, key, runner, now(), str(error))  # the puzzle's own
                 else:
                     store.release(db, key, runner)
             return

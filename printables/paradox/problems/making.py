@@ -28,7 +28,7 @@ from printables.paradox.problems.problem import Problem
 from printables.paradox.solver import COMPILED, Solver, solve
 from printables.paradox.tricks import Position, color, duty, legal_cards
 from printables.paradox.wording import hand_order
-from printables.puzzles import GenerationError, PuzzleError, sheet_seeds
+from printables.puzzles import GenerationError, NotBuiltHere, PuzzleError, sheet_seeds
 
 _SUIT_ORDER = "RGPB"
 
@@ -138,7 +138,7 @@ def _deal_problem(problem_id: str, level: str, rng: random.Random) -> Problem:
     """The first lead of a whole deal graded ``level``: deals tried as :func:`_make_play`
     tries endings (the compiled search only: the pure-Python one would take hours)."""
     if not COMPILED:
-        raise GenerationError(
+        raise NotBuiltHere(
             f"{problem_id}: a whole deal's problem needs the solver's compiled search, which "
             "is not built here; endings of 3 to 6 cards a hand work without it"
         )

@@ -23,13 +23,15 @@ from printables.paradox.problems import (
     deal_id,
     generated_id,
     grade_play,
+    making,
     parse_id,
     problem_ids,
+    problem_of,
     whole_deal,
 )
 from printables.paradox.solver import COMPILED, Solver
 from printables.paradox.wording import hand_order, side_name
-from printables.puzzles import GenerationError, PuzzleError, kind_of
+from printables.puzzles import GenerationError, NotBuiltHere, PuzzleError, kind_of
 
 levels = st.sampled_from(list(LEVELS.values()))
 seeds = st.integers(0, MAX_SEED - 1)
@@ -138,3 +140,16 @@ def test_a_whole_deal_problem_agrees_with_the_values_after_each_lead() -> None:
     again = KIND.restored(HARD_ID, data)
     assert again == problem and again.known == problem.known
     assert KIND.explain(again) == key and KIND.describe(again) == KIND.describe(problem)
+
+
+def test_a_whole_deal_needs_the_compiled_search_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the install built no compiled search (no C compiler), a whole deal's problem
+    is refused with a reason that names this installation, not the puzzle (another
+    server may make it: :class:`NotBuiltHere`)."""
+    monkeypatch.setattr(making, "COMPILED", False)
+    problem_of.cache_clear()
+    with pytest.raises(NotBuiltHere, match="needs the solver's compiled search"):
+        KIND.get(deal_id("easy", 3))
+    assert issubclass(NotBuiltHere, GenerationError)

@@ -28,6 +28,7 @@ from webapp.checking import making, store
 from webapp.db import now, read, write
 from webapp.tables import made_puzzles
 
+real_deal_problem = problems_making._deal_problem
 SLOW_ID = deal_id("hard", 5)
 """A whole deal's problem: made in the background the first time it is opened."""
 STAND_IN = generated_id("play", 3, "easy", 7)
@@ -201,14 +202,21 @@ def slow_whole(
 ) -> tuple[threading.Event, list[str]]:
     """As ``slow``, the problem made being one of the id's own deals (so kept as data)."""
     ready, made = slow
+    monkeypatch.setattr(problems_making, "_deal_problem", slow_stand_in(ready, made))
+    return ready, made
+
+
+def slow_stand_in(ready: threading.Event, made: list[str] | None = None) -> Any:
+    """A whole deal's maker that waits for ``ready``, then gives one of the id's own
+    deals (:func:`whole_deal_stand_in`), each making noted in ``made``."""
 
     def held(problem_id: str, *args: object) -> Problem:
-        made.append(problem_id)
+        if made is not None:
+            made.append(problem_id)
         assert ready.wait(30)
         return whole_deal_stand_in(problem_id)
 
-    monkeypatch.setattr(problems_making, "_deal_problem", held)
-    return ready, made
+    return held
 
 
 def test_a_puzzle_is_made_once_for_every_process_of_the_server(
@@ -353,4 +361,31 @@ def test_a_server_error_is_told_until_another_process_has_made_it(
     failed.ended = time.monotonic() - making.SERVER_ERROR_KEPT - 1
     with pytest.raises(RuntimeError, match="ran out of memory"):
         page(client, f"/check/{SLOW_ID}")  # its error is old: made again (and fails again)
+    assert processes == [SLOW_ID, SLOW_ID]
+
+
+def test_a_server_without_the_compiled_search_leaves_the_puzzle_to_the_others(
+    app: Flask,
+    client: FlaskClient,
+    monkeypatch: pytest.MonkeyPatch,
+    slow_whole: tuple[threading.Event, list[str]],
+    processes: list[str],
+) -> None:
+    """A host of a cluster whose install built no compiled search cannot make a whole
+    deal: it says so, but does not tell every other host for five minutes that the
+    puzzle cannot be made; the next host asked makes it."""
+    ready, _ = slow_whole
+    monkeypatch.setattr(problems_making, "_deal_problem", real_deal_problem)
+    monkeypatch.setattr(problems_making, "COMPILED", False)
+    status, text, _ = page(client, f"/check/{SLOW_ID}")
+    assert status == 404 and "needs the solver's compiled search" in text
+    for _ in range(300):  # the claim given up once the making is over
+        if row_of(app, SLOW_ID) is None:
+            break
+        time.sleep(0.02)
+    assert row_of(app, SLOW_ID) is None
+    monkeypatch.setattr(problems_making, "COMPILED", True)
+    monkeypatch.setattr(problems_making, "_deal_problem", slow_stand_in(ready))
+    another_process(monkeypatch)
+    assert page(client, f"/check/{SLOW_ID}")[0] == 202
     assert processes == [SLOW_ID, SLOW_ID]

@@ -85,8 +85,10 @@ from bench_webapp import (  # beside this file
     machine_busy,
     medians,
     positive,
+    processes,
     run_once,
     total_fairness,
+    tree_cpu,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
@@ -115,40 +117,6 @@ class Setup:
         servers = f"{self.servers} server" + ("s" if self.servers > 1 else "")
         kind = "printables serve " if self.serve else ""
         return f"{kind}{servers} x {workers}" + (" behind HAProxy" if self.balancer else " alone")
-
-
-# --- CPU from /proc --------------------------------------------------------------------
-
-
-def processes() -> dict[int, tuple[int, float]]:
-    """Every process now: its parent's id and its CPU seconds, its reaped children's
-    included (Linux's ``/proc/<pid>/stat``: utime, stime, cutime, cstime)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    table: dict[int, tuple[int, float]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue  # gone meanwhile
-        table[int(entry.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick)
-    return table
-
-
-def tree_cpu(table: dict[int, tuple[int, float]], pid: int | None) -> float:
-    """CPU seconds of process ``pid`` and all its descendants (0 when it is not running)."""
-    if pid is None or pid not in table:
-        return 0.0
-    children: dict[int, list[int]] = {}
-    for child, (parent, _) in table.items():
-        children.setdefault(parent, []).append(child)
-    total, stack = 0.0, [pid]
-    while stack:
-        current = stack.pop()
-        total += table[current][1]
-        stack += children.get(current, [])
-    return total
 
 
 # --- the database's counters ------------------------------------------------------------

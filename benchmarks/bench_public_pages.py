@@ -51,8 +51,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -69,6 +67,8 @@ from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench_webapp import Options, Server, processes, start_server, tree_cpu  # noqa: E402
 
 from printables.matrix.puzzles import get_puzzle, puzzle_ids  # noqa: E402
 from printables.paradox.problems import generated_id, problem_of  # noqa: E402
@@ -166,61 +166,43 @@ def _get(port: int, path: str) -> int:
         connection.close()
 
 
-def _serve(folder: str) -> tuple[subprocess.Popen[bytes], int]:
-    """``printables serve`` with :data:`WORKERS` workers on a free port, answering."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    env = dict(os.environ, PRINTABLES_DATABASE_URL=f"sqlite:///{Path(folder) / 'server.sqlite3'}")
-    command = "import sys; from generator.commands import main; sys.exit(main())"
-    server = subprocess.Popen(
-        [sys.executable, "-c", command, "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", str(WORKERS)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True,
+def _serve(folder: Path) -> Server:
+    """``printables serve`` with :data:`WORKERS` workers (``bench_webapp.py``'s server),
+    its database and instance folder in ``folder``; returns once it answers."""
+    options = Options(
+        students=0, per_session=0, workers=WORKERS, threads=1, database="", poll=0.0,
+        polls=0, join_spread=0.0, done_spread=0.0, flood=0.0, seed=0, server="serve",
+        serve_args=("--workers", str(WORKERS)),
     )  # fmt: skip
-    for _ in range(600):
-        try:
-            if _get(port, "/") == 200:
-                return server, port
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    raise RuntimeError("printables serve did not answer within 30 s")
+    environment = dict(
+        os.environ,
+        PRINTABLES_DATABASE_URL=f"sqlite:///{folder / 'server.sqlite3'}",
+        PRINTABLES_INSTANCE_PATH=str(folder),
+        PRINTABLES_SECRET_KEY="0" * 64,
+    )
+    if not (folder / "server.sqlite3").exists():  # a school's server has a teacher
+        subprocess.run(
+            [sys.executable, "-m", "generator", "teacher", "add", "ada", "--password",
+             "a long enough password"],
+            env=environment, check=True, stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+    return start_server(options, folder, environment)
 
 
-def _stop(server: subprocess.Popen[bytes]) -> None:
-    os.killpg(server.pid, signal.SIGTERM)
-    server.wait(30)
-
-
-def _server_cpu(server: subprocess.Popen[bytes]) -> float:
-    """CPU seconds of the server's arbiter and its workers so far (Linux's /proc)."""
-    total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # a process that has just ended
-        if stat.parent.name == str(server.pid) or fields[1] == str(server.pid):
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
-
-
-def server_visit(folder: str, problem_id: str) -> ServerVisit:
+def server_visit(folder: Path, problem_id: str) -> ServerVisit:
     """:data:`CLASS` pupils open one problem's page on a server of several processes, each
     on a connection of its own; then the server starts again and the page is asked once."""
-    server, port = _serve(folder)
+    server = _serve(folder)
     answered: list[float] = []
     statuses: list[int] = []
     start = threading.Barrier(CLASS + 1)
 
     def visit() -> None:
         start.wait()
-        status = _get(port, f"/check/{problem_id}")
+        status = _get(server.port, f"/check/{problem_id}")
         while status == 202:
             time.sleep(2)  # sooner than the page's 10 s: when it is answered, not asked
-            status = _get(port, f"/check/{problem_id}")
+            status = _get(server.port, f"/check/{problem_id}")
         answered.append(time.perf_counter() - began)
         statuses.append(status)
 
@@ -228,19 +210,19 @@ def server_visit(folder: str, problem_id: str) -> ServerVisit:
         threads = [threading.Thread(target=visit) for _ in range(CLASS)]
         for thread in threads:
             thread.start()
-        cpu = _server_cpu(server)
+        cpu = tree_cpu(processes(), server.process.pid)
         began = time.perf_counter()
         start.wait()
         for thread in threads:
             thread.join()
-        cpu = _server_cpu(server) - cpu
+        cpu = tree_cpu(processes(), server.process.pid) - cpu
     finally:
-        _stop(server)
-    server, port = _serve(folder)
+        server.stop()
+    server = _serve(folder)
     try:
-        restarted, status = timed(lambda: _get(port, f"/check/{problem_id}"))
+        restarted, status = timed(lambda: _get(server.port, f"/check/{problem_id}"))
     finally:
-        _stop(server)
+        server.stop()
     return ServerVisit(sorted(answered), statuses, cpu, restarted, status)
 
 
@@ -290,7 +272,7 @@ def main() -> int:
         visit = class_visit(app, problem_id)
         if visit.statuses != [200] * CLASS:
             failures.append(f"the class's visits of {problem_id} got {visit.statuses}")
-        served = server_visit(folder, problem_id)
+        served = server_visit(Path(folder), problem_id)
         if served.statuses != [200] * CLASS or served.restarted_status != 200:
             failures.append(
                 f"on the server, the class's visits of {problem_id} got {served.statuses}, "

@@ -110,11 +110,22 @@ def _made_elsewhere(kind: PuzzleKind[Any, Any], key: str, chosen: Engine) -> Any
         return None
     with read(chosen) as db:
         row = store.found(db, key)
+    return _restored(kind, key, chosen, row)
+
+
+def _restored(
+    kind: PuzzleKind[Any, Any], key: str, chosen: Engine, row: store.Made | None
+) -> Any | None:
+    """The puzzle of a row that holds it made; None for any other row, and for data its
+    kind refuses (of an older form, say), which is dropped so that it is made again."""
     if row is None or row.state != "made" or row.data is None:
         return None
     try:
         return kind.restored(key, json.loads(row.data))
-    except ValueError:
+    except ValueError as error:
+        log.warning("%s: the puzzle kept is refused (%s); making it again", key, error)
+        with write(chosen) as db:
+            store.forget(db, key)
         return None
 
 
@@ -129,16 +140,12 @@ def _take_up(
     at = now()
     with read(chosen) as db:
         row = store.found(db, key)
-    if row is not None and row.state == "made" and row.data is not None:
-        try:
-            return kind.restored(key, json.loads(row.data)), None
-        except ValueError as error:  # of an older form, say: made again
-            log.warning("%s: the puzzle kept is refused (%s); making it again", key, error)
-            with write(chosen) as db:
-                store.forget(db, key)
-    elif row is not None and row.failed(at):
+    made = _restored(kind, key, chosen, row)
+    if made is not None:
+        return made, None
+    if row is not None and row.failed(at):
         raise GenerationError(row.problem or f"{key} cannot be made")
-    elif row is not None and row.alive(at):
+    if row is not None and row.alive(at):
         return None, None
     runner = store.new_runner()
     with write(chosen) as db:

@@ -110,6 +110,15 @@ def wait_for_state(app: Flask, puzzle_id: str, state: str) -> store.Made:
     raise AssertionError(f"{puzzle_id} is {found}, not {state}")
 
 
+def wait_for_no_row(app: Flask, puzzle_id: str) -> None:
+    """Once the puzzle has no row (its making's claim given up)."""
+    for _ in range(300):
+        if row_of(app, puzzle_id) is None:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"{puzzle_id} is still {row_of(app, puzzle_id)}")
+
+
 def page(client: FlaskClient, path: str, **query: str) -> tuple[int, str, dict[str, str]]:
     response = client.get(path, query_string=query)
     text = html.unescape(response.get_data(as_text=True))
@@ -335,11 +344,7 @@ def test_a_server_error_is_told_until_another_process_has_made_it(
     monkeypatch.setattr(making, "_making", {})
     with pytest.raises(RuntimeError, match="out of memory"):
         page(client, f"/check/{SLOW_ID}")  # within its first second: the error itself
-    for _ in range(300):  # the claim given up once the making is over
-        if row_of(app, SLOW_ID) is None:
-            break
-        time.sleep(0.02)
-    assert row_of(app, SLOW_ID) is None
+    wait_for_no_row(app, SLOW_ID)  # the claim given up once the making is over
     with pytest.raises(RuntimeError, match="out of memory"):
         page(client, f"/check/{SLOW_ID}")  # told, not started again at once
     assert processes == [SLOW_ID]
@@ -379,11 +384,7 @@ def test_a_server_without_the_compiled_search_leaves_the_puzzle_to_the_others(
     monkeypatch.setattr(problems_making, "COMPILED", False)
     status, text, _ = page(client, f"/check/{SLOW_ID}")
     assert status == 404 and "needs the solver's compiled search" in text
-    for _ in range(300):  # the claim given up once the making is over
-        if row_of(app, SLOW_ID) is None:
-            break
-        time.sleep(0.02)
-    assert row_of(app, SLOW_ID) is None
+    wait_for_no_row(app, SLOW_ID)  # the claim given up once the making is over
     monkeypatch.setattr(problems_making, "COMPILED", True)
     monkeypatch.setattr(problems_making, "_deal_problem", slow_stand_in(ready))
     another_process(monkeypatch)

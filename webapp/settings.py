@@ -40,6 +40,11 @@ KNOWN = {
     "GRADE_UPLOAD_MOST": "bytes of the largest upload of scans (default 200 MB)",
 }
 """The settings a deployment sets, and what each is."""
+TEXT = ("DATABASE_URL", "SECRET_KEY", "BASE_URL")
+"""Settings that are text, taken from the environment as written. (Flask reads a value as
+JSON first: a secret key of digits became a number, which crashed every page that signs
+a form, and "null" became no key, so each host made its own and a login on one server
+was refused by the others.)"""
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("", "0", "false", "no", "off")
 
@@ -85,6 +90,9 @@ def load(app: Flask, test_config: dict[str, Any] | None = None) -> None:
     if path is not None:
         app.config.update(read_config_file(path))
     app.config.from_prefixed_env("PRINTABLES")
+    for name in TEXT:  # as written: Flask reads "0123..." as a number, "true" as a flag
+        if f"PRINTABLES_{name}" in os.environ:
+            app.config[name] = os.environ[f"PRINTABLES_{name}"]
     for named in ("CONFIG", "INSTANCE_PATH"):  # they name a file and a folder; no settings
         app.config.pop(named, None)
     if test_config:

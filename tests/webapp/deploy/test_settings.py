@@ -43,6 +43,22 @@ def test_the_config_file_sets_the_app_and_the_environment_overrides_it(
     app.extensions["printables_db"].dispose()
 
 
+@pytest.mark.parametrize("key", ["0" * 64, "1234567890" * 4, "true", "null"])
+def test_a_secret_key_from_the_environment_is_the_text_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    """Digits alone, or a word JSON knows, stay the key as written: every host of a
+    cluster signs with it, and pages that sign (every form's token) work."""
+    monkeypatch.setenv("PRINTABLES_SECRET_KEY", key)
+    monkeypatch.setenv("PRINTABLES_DATABASE_URL", f"sqlite:///{tmp_path / 'key.sqlite3'}")
+    monkeypatch.setenv("PRINTABLES_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app()
+    assert app.config["SECRET_KEY"] == key
+    assert not (tmp_path / "instance" / "secret_key").exists()  # none made on this host
+    assert app.test_client().get("/check").status_code == 200  # its form token signed
+    app.extensions["printables_db"].dispose()
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [("SECRET_KEY = 'x'\nDATABSE_URL = 'sqlite://'\n",

@@ -15,7 +15,9 @@ out to be (``meanwhile``: loading the drawing code, encoding the QR codes).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -48,11 +50,22 @@ def puzzles_of(
         if meanwhile is not None:
             meanwhile()
         return made
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
         pending = [pool.submit(get_puzzle, i) for i in rest]
         if meanwhile is not None:
             meanwhile()
         return [first, *(future.result() for future in pending)]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """How the pool's processes start: forked from this one when it runs a single thread
+    (the command line: the quickest), else from a fresh server process. A process forked
+    from one with other threads (a web server's, a test worker's) copies every lock those
+    threads hold at that moment (an import's, a cache's guard) as held for ever, with no
+    thread left to let it go: a puzzle needing one is never made, and the sheet waits."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
 
 
 def _cores() -> int:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +15,8 @@ import pytest
 from generator import parallel
 from printables.paradox.problems import problem_ids
 from printables.puzzles import PuzzleIdError, get_puzzle
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Counting(ProcessPoolExecutor):
@@ -89,3 +96,24 @@ def test_this_process_works_meanwhile_once_the_processes_have_started(
     monkeypatch.setattr(parallel, "WORTH_PROCESSES", 1000.0)
     made = parallel.puzzles_of(ids, workers=2, meanwhile=lambda: started.append(pool.started))
     assert started == [1, 1] and [p.id for p in made] == ids
+
+
+def test_a_lock_held_by_another_thread_at_the_pools_start_does_not_stop_the_sheet() -> None:
+    """A process with threads (a test worker, a web server) starts the pool: a process
+    forked from it would copy a lock another thread held at that moment (an import's, a
+    cache's) as held for ever, and the sheet would wait for ever. It is made."""
+    script = Path(__file__).resolve().parents[1] / "support" / "held_at_fork.py"
+    ids = ["3x3-nattxe", "3x3-5yhmsw", "3x3-nattxe"]
+    environment = dict(os.environ, PYTHONPATH=str(ROOT))
+    with subprocess.Popen(
+        [sys.executable, str(script), *ids], cwd=ROOT, env=environment, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    ) as process:  # fmt: skip
+        try:
+            out, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)  # the pool's processes with it
+            process.communicate()
+            pytest.fail("the sheet's puzzles were still not made after 60 s")
+    assert process.returncode == 0, err
+    assert out.split() == ids

@@ -35,6 +35,20 @@ STAND_IN = generated_id("play", 3, "easy", 7)
 """The problem the test makes in its place (a whole deal would take the solver seconds)."""
 
 
+@pytest.fixture(autouse=True)
+def makings_end(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every making a test starts has ended before the test's stand-ins are put back
+    (torn down after ``slow`` lets its makings go, before ``monkeypatch``): a making left
+    running would reach the real maker, a whole deal's minute of search, and take a core
+    from the tests that follow in this process."""
+    before = set(threading.enumerate())
+    yield
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.startswith(("making ", "beat ")):
+            thread.join(60)
+            assert not thread.is_alive(), f"{thread.name} still runs after its test"
+
+
 @pytest.fixture
 def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, list[str]]]:
     """Whole deals' problems made only once the test lets them (the event), each making
@@ -390,3 +404,34 @@ def test_a_server_without_the_compiled_search_leaves_the_puzzle_to_the_others(
     another_process(monkeypatch)
     assert page(client, f"/check/{SLOW_ID}")[0] == 202
     assert processes == [SLOW_ID, SLOW_ID]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_making_stopped_by_a_system_exit_leaves_the_page_answering(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A making whose thread is stopped by an exception that is not an error (a system
+    exit) ends its making all the same: before, the next visit waited for it for ever,
+    holding the lock every checking page of the process takes."""
+
+    def stopped(problem_id: str, *args: object) -> Problem:
+        raise SystemExit(3)
+
+    problems_making.problem_of.cache_clear()
+    monkeypatch.setattr(problems_making, "_deal_problem", stopped)
+    monkeypatch.setattr(making, "_making", {})
+    with pytest.raises(RuntimeError, match="stopped"):
+        page(client, f"/check/{SLOW_ID}")
+    wait_for_no_row(app, SLOW_ID)  # the claim given up
+    told: list[str] = []
+
+    def visit_again() -> None:
+        try:
+            page(client, f"/check/{SLOW_ID}")
+        except RuntimeError as error:  # the server's own error, told for a while
+            told.append(str(error))
+
+    visit = threading.Thread(target=visit_again, daemon=True)
+    visit.start()
+    visit.join(10)
+    assert told == [f"the making of {SLOW_ID} stopped"], "the next visit waited for ever"

@@ -93,7 +93,7 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, 
 def test_serve_prints_the_addresses_and_serves_the_first_run_page(tmp_path: Path) -> None:
     port, process = start_serving(tmp_path)
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login") as page:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=60) as page:
             body = page.read().decode()
             final_url = page.geturl()
     finally:

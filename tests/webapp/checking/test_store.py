@@ -37,7 +37,7 @@ def found(app: Flask) -> store.Made | None:
 def test_of_processes_racing_for_a_making_one_wins(db_app: Flask) -> None:
     runners = [store.new_runner() for _ in range(8)]
     won: list[str] = []
-    start = threading.Barrier(len(runners))
+    start = threading.Barrier(len(runners), timeout=30)
 
     def race(runner: str) -> None:
         start.wait()
@@ -48,7 +48,8 @@ def test_of_processes_racing_for_a_making_one_wins(db_app: Flask) -> None:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(60)
+        assert not thread.is_alive(), "a claim waited a minute"
     assert len(won) == 1
     row = found(db_app)
     assert row is not None and row.state == "making" and row.alive(1000.0)

@@ -85,11 +85,10 @@ from bench_webapp import (  # beside this file
     machine_busy,
     medians,
     positive,
-    processes,
     run_once,
     total_fairness,
-    tree_cpu,
 )
+from serving import processes, tree_cpu  # beside this file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 from cluster import Cluster, haproxy  # type: ignore[import-not-found]

@@ -68,7 +68,7 @@ from flask import Flask
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench_webapp import Options, Server, processes, start_server, tree_cpu  # noqa: E402
+from serving import Server, free_port, launch, processes, tree_cpu  # noqa: E402
 
 from printables.matrix.puzzles import get_puzzle, puzzle_ids  # noqa: E402
 from printables.paradox.problems import generated_id, problem_of  # noqa: E402
@@ -167,13 +167,8 @@ def _get(port: int, path: str) -> int:
 
 
 def _serve(folder: Path) -> Server:
-    """``printables serve`` with :data:`WORKERS` workers (``bench_webapp.py``'s server),
-    its database and instance folder in ``folder``; returns once it answers."""
-    options = Options(
-        students=0, per_session=0, workers=WORKERS, threads=1, database="", poll=0.0,
-        polls=0, join_spread=0.0, done_spread=0.0, flood=0.0, seed=0, server="serve",
-        serve_args=("--workers", str(WORKERS)),
-    )  # fmt: skip
+    """``printables serve`` with :data:`WORKERS` workers, its database and instance folder
+    in ``folder``; returns once it answers."""
     environment = dict(
         os.environ,
         PRINTABLES_DATABASE_URL=f"sqlite:///{folder / 'server.sqlite3'}",
@@ -186,7 +181,10 @@ def _serve(folder: Path) -> Server:
              "a long enough password"],
             env=environment, check=True, stdout=subprocess.DEVNULL,
         )  # fmt: skip
-    return start_server(options, folder, environment)
+    port = free_port()
+    command = [sys.executable, "-m", "generator", "serve", "--host", "127.0.0.1", "--port",
+               str(port), "--workers", str(WORKERS)]  # fmt: skip
+    return launch(command, port, folder, environment, WORKERS)
 
 
 def server_visit(folder: Path, problem_id: str) -> ServerVisit:

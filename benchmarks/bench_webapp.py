@@ -84,8 +84,6 @@ import random
 import re
 import resource
 import secrets
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -101,6 +99,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 from devices import keep_cookies  # type: ignore[import-not-found]
+from serving import Server, cpu, free_port, launch  # beside this file
 
 from printables.cards import FOUR_D
 
@@ -335,39 +334,6 @@ def checks() -> Checks:
 # --- the server ------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@dataclass
-class Server:
-    process: subprocess.Popen[bytes]
-    port: int
-    access_log: Path
-    error_log: Path
-
-    def stop(self) -> None:
-        """SIGTERM to the server's process group, SIGKILL if it lingers."""
-        if self.process.poll() is not None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-
-    def cpu_used(self, children: float) -> float:
-        """CPU seconds the server used, once stopped: this process's children's since they
-        used ``children`` (gunicorn's arbiter waits for its workers as it stops)."""
-        return cpu(resource.RUSAGE_CHILDREN) - children
-
-
 class Running(Protocol):
     """A started server as a run uses it: a :class:`Server`, or what another benchmark
     starts instead (``bench_cluster.py``: several servers behind a balancer)."""
@@ -398,9 +364,9 @@ class Burst:
 
 def start_server(options: Options, folder: Path, environment: dict[str, str]) -> Server:
     """gunicorn, or ``printables serve``, on 127.0.0.1 and a free port, in its own
-    process group; returns once it answers."""
+    process group; returns once it answers, its workers warmed."""
     port = free_port()
-    access_log, error_log = folder / "access.log", folder / "error.log"
+    access_log = folder / "access.log"
     if options.server == "serve":  # no access log: the client's timings only
         command = [sys.executable, "-m", "generator", "serve", "--host", "127.0.0.1",
                    "--port", str(port), *options.serve_args]  # fmt: skip
@@ -409,64 +375,9 @@ def start_server(options: Options, folder: Path, environment: dict[str, str]) ->
             sys.executable, "-m", "gunicorn", "--workers", str(options.workers),
             "--threads", str(options.threads), "--bind", f"127.0.0.1:{port}",
             "--access-logfile", str(access_log), "--access-logformat", LOG_FORMAT,
-            "--error-logfile", str(error_log), "--timeout", "120", options.app,
+            "--error-logfile", str(folder / "error.log"), "--timeout", "120", options.app,
         ]  # fmt: skip
-    with error_log.open("ab") as errors:
-        process = subprocess.Popen(
-            command, env=environment, start_new_session=True, stdout=errors, stderr=errors
-        )
-    server = Server(process, port, access_log, error_log)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("gunicorn stopped:\n" + error_log.read_text()[-2000:])
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                pass
-        except OSError:
-            time.sleep(0.1)
-            continue
-        for _ in range(options.workers * 3):  # warm every worker: a connection each
-            probe = Browser(port, "127.0.0.1", Recorder())
-            probe.get("warm-up", "/login")
-            probe.close()
-        return server
-    server.stop()
-    raise RuntimeError("gunicorn did not answer within 60 s")
-
-
-# --- CPU from /proc --------------------------------------------------------------------
-
-
-def processes() -> dict[int, tuple[int, float]]:
-    """Every process now: its parent's id and its CPU seconds, its reaped children's
-    included (Linux's ``/proc/<pid>/stat``: utime, stime, cutime, cstime)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    table: dict[int, tuple[int, float]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue  # gone meanwhile
-        table[int(entry.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick)
-    return table
-
-
-def tree_cpu(table: dict[int, tuple[int, float]], pid: int | None) -> float:
-    """CPU seconds of process ``pid`` and all its descendants (0 when it is not running)."""
-    if pid is None or pid not in table:
-        return 0.0
-    children: dict[int, list[int]] = {}
-    for child, (parent, _) in table.items():
-        children.setdefault(parent, []).append(child)
-    total, stack = 0.0, [pid]
-    while stack:
-        current = stack.pop()
-        total += table[current][1]
-        stack += children.get(current, [])
-    return total
+    return launch(command, port, folder, environment, options.workers)
 
 
 def last_error(server: Running) -> list[str]:
@@ -787,11 +698,6 @@ def flood(students: Sequence[Student], room: Classroom, seconds: float) -> float
     with ThreadPoolExecutor(max_workers=len(students)) as pool:
         list(pool.map(loop, students))
     return time.perf_counter() - start
-
-
-def cpu(who: int) -> float:
-    used = resource.getrusage(who)
-    return used.ru_utime + used.ru_stime
 
 
 def machine_busy() -> float:

@@ -178,9 +178,9 @@ def _make(
                 made = kind.get(key)
             except Exception as error:
                 making.future.set_exception(error)
-            except BaseException as error:  # SystemExit, say: its future ends all the same
+            except BaseException:  # SystemExit, say: its future ends all the same
                 making.future.set_exception(RuntimeError(f"the making of {key} stopped"))
-                raise error
+                raise
             else:
                 making.future.set_result(made)
     finally:

@@ -1,19 +1,24 @@
 """Benchmark: proofs in words that Matrix sets are impossible, over many sets of each size.
 
 For each size, generated impossible sets (a third each easy, medium and hard, from
-consecutive puzzle seeds) get their case-by-case proof (:mod:`printables.matrix.proofs`).
-It prints, per size, the median time to build a proof, its median and longest length in
-steps (crossing facts and crowds) and in characters, and the longest for hard sets alone
-(the sets whose answer key shows the proof). A sample of the proofs, and every proof in
-quick mode, is re-checked by the independent checker and held against the solver; a
-proof that fails its check, or a set the solver can solve, exits 1.
+first-edition puzzle seeds: sets as any teacher might type them) get their case-by-case
+proof (:mod:`printables.matrix.proofs`). It prints, per size, the median time to build a
+proof, its median and longest length in steps (crossing facts and crowds) and in
+characters, and the longest for hard sets alone (the sets whose answer key shows the
+proof). Beside each hard set, the hard set of the same seed in the second edition
+(:data:`~printables.puzzles.SHORT_KEYS_FROM` on: what a sheet prints from a fresh seed)
+is made, and its key's proof measured. A sample of the proofs, and every proof in quick
+mode, is re-checked by the independent checker and held against the solver; a proof that
+fails its check, or a set the solver can solve, exits 1.
 
 It then prints the length targets over every size, PASS or FAIL, and exits 1 on FAIL
 (quick mode shows them, not judged):
 
-- a printed key's proof (a hard set's, as the key prints it: its steps, the rules every
-  proof uses said once at the key's head, :data:`~printables.matrix.proofs.RULES`) fits in
-  a third of a page: at most :data:`PRINTED_MOST` characters;
+- a printed key's proof (a second edition's hard set, as the key prints it: its steps,
+  the rules every proof uses said once at the key's head,
+  :data:`~printables.matrix.proofs.RULES`) fits in a third of a page: at most
+  :data:`~printables.matrix.proofs.KEY_MOST` characters (the first edition's keys, printed
+  from seeds below, are shown beside it, not judged);
 - a proof of any impossible set (all levels, as a set typed by hand may be): 99 % under
   :data:`TYPED_P99` characters, none over a page (:data:`PAGE`).
 
@@ -32,13 +37,18 @@ import time
 from collections.abc import Sequence
 
 from printables.matrix import SIZES
-from printables.matrix.proofs import RULES, ProofError, check_proof, impossibility_proof
-from printables.matrix.puzzles import MAX_SEED, generate
+from printables.matrix.proofs import (
+    KEY_MOST,
+    RULES,
+    ProofError,
+    check_proof,
+    impossibility_proof,
+)
+from printables.matrix.puzzles import generate
 from printables.matrix.solver import solve
+from printables.puzzles import SHORT_KEYS_FROM
 
 LEVELS = ("easy", "medium", "hard")
-PRINTED_MOST = 1500
-"""The most characters of a printed key's proof: a third of a page."""
 TYPED_P99 = 4000
 """The characters under which 99 % of all proofs must stay."""
 PAGE = 4500
@@ -51,11 +61,14 @@ def percentile(values: Sequence[int], share: float) -> int:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def targets(every: Sequence[int], printed: Sequence[int], quick: bool) -> bool:
-    """Print the length targets against all sizes' proofs; whether they are met."""
+def targets(
+    every: Sequence[int], printed: Sequence[int], first: Sequence[int], quick: bool
+) -> bool:
+    """Print the length targets against all sizes' proofs (``printed``: the second
+    edition's keys, ``first``: the first's); whether they are met."""
     judged = [
-        (f"printed keys (hard sets): longest <= {PRINTED_MOST:,} chars", max(printed),
-         max(printed) <= PRINTED_MOST),
+        (f"printed keys (hard sets): longest <= {KEY_MOST:,} chars", max(printed),
+         max(printed) <= KEY_MOST),
         (f"every proof: 99th percentile < {TYPED_P99:,} chars", percentile(every, 0.99),
          percentile(every, 0.99) < TYPED_P99),
         (f"every proof: longest <= {PAGE:,} chars (a page)", max(every), max(every) <= PAGE),
@@ -64,9 +77,11 @@ def targets(every: Sequence[int], printed: Sequence[int], quick: bool) -> bool:
           f"90th percentile {percentile(every, 0.9):,}; printed keys: median "
           f"{statistics.median(printed):,.0f}, "
           f"90th percentile {percentile(printed, 0.9):,}")  # fmt: skip
-    within = sum(length <= PRINTED_MOST for length in printed)
-    print(f"printed keys within {PRINTED_MOST:,} chars: {within} of {len(printed)} "
-          f"({within / max(1, len(printed)):.0%})")  # fmt: skip
+    for edition, lengths in (("second", printed), ("first", first)):
+        within = sum(length <= KEY_MOST for length in lengths)
+        print(f"{edition} edition's keys within {KEY_MOST:,} chars: {within} of "
+              f"{len(lengths)} ({within / max(1, len(lengths)):.0%}), longest "
+              f"{max(lengths):,}")  # fmt: skip
     print(f"(a key says the rules once at its head, {len(RULES):,} chars, not counted above)")
     for name, value, met in judged:
         verdict = "not judged in quick mode" if quick else "PASS" if met else "FAIL"
@@ -78,9 +93,10 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
     ok = True
     every: list[int] = []
     printed: list[int] = []
+    first: list[int] = []
     print(f"{'size':<5} {'sets':>5} {'ms median':>9} {'steps median':>12} {'longest':>7} "
           f"{'chars longest':>13} {'hard: longest':>13} {'hard chars':>10} "
-          f"{'checked':>7}")  # fmt: skip
+          f"{'2nd ed. key':>11} {'checked':>7}")  # fmt: skip
     for rows, cols in SIZES:
         if rows > cols:
             continue  # a transposed size has the same proofs, turned over
@@ -89,10 +105,12 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
         chars: list[int] = []
         hard_steps: list[int] = []
         hard_chars: list[int] = []
+        keys: list[int] = []
         verified = 0
         for n in range(sets):
             level = LEVELS[n % 3]
-            puzzle = generate(rows, cols, "impossible", level, (n // 3 * 7919) % MAX_SEED)
+            seed = (n // 3 * 7919) % SHORT_KEYS_FROM
+            puzzle = generate(rows, cols, "impossible", level, seed)
             start = time.perf_counter()
             proof = impossibility_proof(puzzle.cards, rows, cols)
             times.append(time.perf_counter() - start)
@@ -101,7 +119,10 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
             chars.append(length)
             if level == "hard":  # printed in a key: the rules said once at its head
                 hard_steps.append(proof.steps)
-                hard_chars.append(sum(len(line) for line in proof.brief_lines))
+                hard_chars.append(proof.key_length)
+                second = generate(rows, cols, "impossible", level, SHORT_KEYS_FROM + seed)
+                assert second.proof is not None  # a hard impossible set's key is a proof
+                keys.append(second.proof.key_length)
             if n < checked:
                 try:
                     check_proof(puzzle.cards, rows, cols, proof)
@@ -115,10 +136,11 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
         print(f"{rows}x{cols:<3} {sets:>5} {statistics.median(times) * 1000:>9.1f} "
               f"{statistics.median(steps):>12g} {max(steps):>7} {max(chars):>13,} "
               f"{max(hard_steps, default=0):>13} {max(hard_chars, default=0):>10,} "
-              f"{verified:>7}", flush=True)  # fmt: skip
+              f"{max(keys, default=0):>11,} {verified:>7}", flush=True)  # fmt: skip
         every += chars
-        printed += hard_chars
-    return targets(every, printed, quick) and ok
+        printed += keys
+        first += hard_chars
+    return targets(every, printed, first, quick) and ok
 
 
 def main(argv: Sequence[str] | None = None) -> int:

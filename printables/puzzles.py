@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache
@@ -102,6 +103,25 @@ def read_base32(code: str, text: str, what: str = "puzzle") -> int:
             )
         n = n * 32 + CODE_ALPHABET.index(ch)
     return n
+
+
+SHORT_KEYS_FROM = 10**6
+"""Seeds from this one on (a sheet's seed, and a Matrix puzzle's) are the second edition:
+their hard impossible Matrix sets have a key whose proof fits a third of a page (at most
+:data:`printables.matrix.proofs.KEY_MOST` characters). A seed below prints the sheet and
+the puzzles it always printed: printed ids and seeds are promises."""
+
+SHEET_SEEDS = range(2 * SHORT_KEYS_FROM)
+"""The seeds a sheet may be printed from (``--seed``, the print page, a MAT session)."""
+
+
+def fresh_sheet_seed() -> int:
+    """A random seed for a sheet printed with none given: of the newest edition.
+
+    >>> fresh_sheet_seed() >= SHORT_KEYS_FROM
+    True
+    """
+    return secrets.choice(range(SHORT_KEYS_FROM, SHEET_SEEDS.stop))
 
 
 SHEETS = ("worksheet", "mat")

@@ -21,7 +21,6 @@ option of another kind, given explicitly, is refused.
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,15 +43,17 @@ from printables.matrix.puzzles import (
 )
 from printables.matrix.puzzles import (
     LEVELS,
-    MAX_SEED,
     WANTS,
     disjoint_sets,
     parse_size,
 )
 from printables.puzzles import (
+    SHEET_SEEDS,
+    SHORT_KEYS_FROM,
     GenerationError,
     PuzzleError,
     PuzzleKind,
+    fresh_sheet_seed,
     get_kind,
     kind_keys,
     kind_of,
@@ -220,10 +221,10 @@ def _load(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any:
 
 def _seed(seed: int | None) -> int:
     if seed is None:
-        return secrets.randbelow(MAX_SEED)
-    if not 0 <= seed < MAX_SEED:
+        return fresh_sheet_seed()
+    if seed not in SHEET_SEEDS:
         raise click.BadParameter(
-            f"the seed must be from 0 to {MAX_SEED - 1}", param_hint="'--seed'"
+            f"the seed must be from 0 to {SHEET_SEEDS[-1]}", param_hint="'--seed'"
         )
     return seed
 
@@ -257,7 +258,9 @@ def generation_options(function: Any) -> Any:
                          help="Graded by the solver (see 'printables solve')."),
             click.option("--seed", type=int, default=None,
                          help="First seed; the same seed gives the same puzzles. Default: "
-                         "a random one, printed so the sheet can be printed again."),
+                         "a random one, printed so the sheet can be printed again "
+                         f"(from {SHORT_KEYS_FROM}: every Matrix key's proof fits a "
+                         "third of a page)."),
             click.option("--id", "ids", multiple=True, metavar="ID",
                          help="Use these puzzle ids instead of generating (repeatable)."),
         ]

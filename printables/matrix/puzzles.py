@@ -32,6 +32,12 @@ Random 4x5 and 5x5 sets are almost never impossible, so impossible sets are buil
 lonely card (easy), a card whose row and column compete for too few cards (medium), and
 for hard ones a random walk among impossible sets until no short reason is left.
 
+**Editions.** Seeds from :data:`~printables.puzzles.SHORT_KEYS_FROM` on (a puzzle's, and
+a sheet's) make hard impossible sets whose key's proof fits a third of a page (at most
+:data:`~printables.matrix.proofs.KEY_MOST` characters as the key prints it): a set with a
+longer proof is passed over, and the walk goes on. A seed below makes the set it always
+made, whatever its proof: an id or a sheet seed printed once keeps its meaning.
+
 >>> puzzle = generate(3, 3, "solvable", "easy", seed=7)
 >>> puzzle.id, puzzle.size, puzzle.grade.level, puzzle.grade.solvable
 ('3x3-ma1y4e', (3, 3), 'easy', True)
@@ -46,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import Any
@@ -57,7 +63,7 @@ from printables.cards.wording import sentence
 from printables.made_once import made_once
 from printables.matrix.check import DECK, check_grid, check_size
 from printables.matrix.mat import AnswerCheck, check_answer
-from printables.matrix.proofs import Proof, impossibility_proof
+from printables.matrix.proofs import KEY_MOST, Proof, impossibility_proof
 from printables.matrix.reasons import (
     EXHAUSTIVE,
     NO_LINE,
@@ -77,6 +83,7 @@ from printables.matrix.solver import (
 )
 from printables.puzzles import (
     SHEETS,
+    SHORT_KEYS_FROM,
     GenerationError,
     PuzzleIdError,
     PuzzleKind,
@@ -112,8 +119,10 @@ EITHER_IMPOSSIBLE = 1 / 3
 ATTEMPTS = 4000
 """Random sets tried (or impossible sets built) before a request is declared unmeetable."""
 
-MAX_SEED = 10**6
-_SCRAMBLE = Scramble(0x2E5BF271)  # six characters; 9 * MAX_SEED uses under 1/100 of them
+MAX_SEED = 2 * SHORT_KEYS_FROM
+"""Puzzle seeds run below this: the first edition's below ``SHORT_KEYS_FROM``, then the
+second's (see the module's docstring)."""
+_SCRAMBLE = Scramble(0x2E5BF271)  # six characters; 9 * MAX_SEED uses under 1/50 of them
 _ID = re.compile(r"(\d+)x(\d+)-(?:c-([0-9a-z]+)|([0-9a-z]{6}))")
 _TAG = re.compile(r"\s*\d+\s*x\s*\d+\s*-", re.IGNORECASE)
 ID_HELP = (
@@ -394,31 +403,46 @@ def generate(rows: int, cols: int, want: str, level: str, seed: int) -> Puzzle:
     if wanted == "either":
         wanted = "impossible" if rng.random() < EITHER_IMPOSSIBLE else "solvable"
     make = _solvable if wanted == "solvable" else _impossible
-    found = make(rows, cols, spec.level, rng)
-    if found is None:
+    short_keys = seed >= SHORT_KEYS_FROM
+
+    def made(cards: list[Card], graded: Grade) -> Puzzle | None:
+        puzzle = _puzzle(puzzle_id, rows, cols, cards, graded)
+        return puzzle if not short_keys or key_fits(puzzle) else None
+
+    puzzle = make(rows, cols, spec.level, rng, made)
+    if puzzle is None:
         raise GenerationError(
             f"no {spec.level} {wanted} {rows}x{cols} set was found in {ATTEMPTS} tries "
             f"(id {puzzle_id}); try another seed or difficulty"
         )
-    cards, graded = found
-    return _puzzle(puzzle_id, rows, cols, cards, graded)
+    return puzzle
 
 
-Found = tuple[list[Card], Grade]
-"""A set made to order, and its grade (measured once)."""
+def key_fits(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's key fits a third of a page: a short reason or a solution does;
+    a case-by-case proof does when a key prints it in at most :data:`KEY_MOST`
+    characters."""
+    return puzzle.proof is None or puzzle.proof.key_length <= KEY_MOST
 
 
-def _solvable(rows: int, cols: int, level: str, rng: random.Random) -> Found | None:
+Made = Callable[[list[Card], Grade], Puzzle | None]
+"""The puzzle of a set made to order and its grade (measured once), or None when the
+set is passed over after all (a second edition's hard set whose proof is too long)."""
+
+
+def _solvable(rows: int, cols: int, level: str, rng: random.Random, made: Made) -> Puzzle | None:
     deck = list(DECK.cards)
     for _ in range(ATTEMPTS):
         cards = rng.sample(deck, rows * cols)
         graded = grade(cards, rows, cols)
         if graded.solvable and graded.level == level:
-            return cards, graded
+            puzzle = made(cards, graded)
+            if puzzle is not None:
+                return puzzle
     return None
 
 
-def _impossible(rows: int, cols: int, level: str, rng: random.Random) -> Found | None:
+def _impossible(rows: int, cols: int, level: str, rng: random.Random, made: Made) -> Puzzle | None:
     builders = {"easy": _lonely_card, "medium": _crowded_lines, "hard": _walk_to_hard}
     for _ in range(ATTEMPTS // 10):
         cards = builders[level](rows, cols, rng)
@@ -426,7 +450,9 @@ def _impossible(rows: int, cols: int, level: str, rng: random.Random) -> Found |
             continue
         graded = grade(cards, rows, cols)
         if not graded.solvable and graded.level == level:
-            return cards, graded
+            puzzle = made(cards, graded)
+            if puzzle is not None:
+                return puzzle
     return None
 
 
@@ -523,14 +549,16 @@ def puzzle_ids(
 ) -> list[str]:
     """The ids of the ``count`` puzzles of a worksheet (or, with ``sheet="mat"``, a MAT
     kit's sets) printed from ``seed``; another seed gives unrelated puzzles. Worksheets
-    take even puzzle seeds and MAT sets odd ones, so no worksheet ever holds a MAT set."""
+    take even puzzle seeds and MAT sets odd ones, so no worksheet ever holds a MAT set;
+    a sheet seed's edition is its puzzles' (from ``SHORT_KEYS_FROM``: short keys)."""
     if not 1 <= count <= 100:
         raise GenerationError(f"a worksheet holds 1 to 100 puzzles, not {count}")
     if sheet not in SHEETS:
         raise GenerationError(f"a sheet is one of {', '.join(SHEETS)}, not {sheet!r}")
     lane = SHEETS.index(sheet)
-    seeds = sheet_seeds(count, seed, f"matrix {sheet}", MAX_SEED // len(SHEETS))
-    return [generated_id(rows, cols, want, level, s * len(SHEETS) + lane) for s in seeds]
+    first = SHORT_KEYS_FROM if seed >= SHORT_KEYS_FROM else 0
+    seeds = sheet_seeds(count, seed, f"matrix {sheet}", SHORT_KEYS_FROM // len(SHEETS))
+    return [generated_id(rows, cols, want, level, first + s * len(SHEETS) + lane) for s in seeds]
 
 
 def disjoint_sets(
@@ -538,7 +566,8 @@ def disjoint_sets(
 ) -> list[Puzzle]:
     """``count`` puzzles dealt from one deck, no card in two of them (MAT Successive:
     up to nine players share a deck), each of the kind and difficulty asked for. Each is
-    named by its cards; the same arguments give the same puzzles.
+    named by its cards; the same arguments give the same puzzles, and a seed from
+    ``SHORT_KEYS_FROM`` on takes only hard impossible sets whose key fits a third of a page.
 
     Nine 3x3 sets use the whole deck, so the sets are found together: a random deal, then
     swaps of single cards between a set that does not fit yet and another set (or the
@@ -564,10 +593,15 @@ def disjoint_sets(
     sets = [deck[k * n : (k + 1) * n] for k in range(count)]
     spare = deck[count * n :]
 
+    short_keys = seed >= SHORT_KEYS_FROM
+
     @cache
     def fits(cards: frozenset[Card], kind: str) -> bool:
         graded = grade(sorted(cards), rows, cols)
-        return graded.solvable == (kind == "solvable") and graded.level == level
+        if graded.solvable != (kind == "solvable") or graded.level != level:
+            return False
+        proved = graded.reason is not None and graded.reason.kind == EXHAUSTIVE
+        return not (short_keys and proved) or key_fits(from_cards(sorted(cards), rows, cols))
 
     def unfit() -> list[int]:
         return [k for k in range(count) if not fits(frozenset(sets[k]), kinds[k])]

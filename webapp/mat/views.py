@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import io
-import secrets
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -36,8 +35,9 @@ from generator.draw.svg import scene_to_svg
 from printables.cards.wording import spoken
 from printables.matrix.check import SIZES as MATRIX_SIZES
 from printables.matrix.mat import TIME_LIMIT
-from printables.matrix.puzzles import MAX_SEED, get_puzzle
+from printables.matrix.puzzles import get_puzzle
 from printables.matrix.session import Conflict, MatError, SetSource, choose_sets
+from printables.puzzles import SHEET_SEEDS, fresh_sheet_seed
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import now, read, write
 from webapp.mat import store
@@ -170,10 +170,10 @@ def fresh_seed(typed: str) -> int:
     """The seed typed, or a fresh random one when the box is empty: sessions made with
     the form's defaults never share their puzzles. The console shows it."""
     if not typed.strip():
-        return secrets.randbelow(MAX_SEED)
+        return fresh_sheet_seed()
     seed = _whole(typed, "the seed", "a number such as 1")
-    if not 0 <= seed < MAX_SEED:
-        raise MatError(f"the seed: write a number from 0 to {MAX_SEED - 1}, or leave it empty")
+    if seed not in SHEET_SEEDS:
+        raise MatError(f"the seed: write a number from 0 to {SHEET_SEEDS[-1]}, or leave it empty")
     return seed
 
 

@@ -14,7 +14,6 @@ process (never a pool of processes inside a web worker).
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
@@ -30,8 +29,8 @@ from printables.cards.decks import DECKS
 from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import KIND as MATRIX
-from printables.matrix.puzzles import MAX_SEED, disjoint_sets
-from printables.puzzles import PuzzleError, get_kind
+from printables.matrix.puzzles import disjoint_sets
+from printables.puzzles import SHEET_SEEDS, PuzzleError, fresh_sheet_seed, get_kind
 from printables.questions.base import every_question
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
@@ -111,8 +110,8 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
 
 def _seed(text: str) -> int:
     if not text:
-        return secrets.randbelow(MAX_SEED)
-    return _whole(text, "the seed", 0, MAX_SEED - 1)
+        return fresh_sheet_seed()
+    return _whole(text, "the seed", 0, SHEET_SEEDS[-1])
 
 
 def _pdf(data: bytes, name: str) -> Response:

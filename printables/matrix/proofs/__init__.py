@@ -77,6 +77,7 @@ Every other pair: Rb~T, Rw~T fit only at T x ~/T: 2 cards, 1 place.
 
 from printables.matrix.proofs.checking import ProofError, check_proof, check_words
 from printables.matrix.proofs.data import (
+    KEY_MOST,
     Bar,
     Crowd,
     ListCase,
@@ -91,6 +92,7 @@ from printables.matrix.proofs.finding import impossibility_proof, split_proof
 from printables.matrix.proofs.words import RULES
 
 __all__ = [
+    "KEY_MOST",
     "RULES",
     "Bar",
     "Crowd",

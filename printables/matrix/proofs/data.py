@@ -10,6 +10,10 @@ from functools import cached_property
 from printables.cards.deck import Card, Value
 from printables.matrix.proofs.words import brief_lines, full_lines
 
+KEY_MOST = 1500
+"""The most characters of a proof as an answer key prints it (:attr:`Proof.brief_lines`):
+a third of a page."""
+
 Option = tuple[Value, ...]
 """What the lines of one direction share: one value a line, in deck order (a multiset)."""
 
@@ -193,6 +197,12 @@ class Proof:
         once, and kept when the proof is pickled: a key's words made with a puzzle in
         another process come with it."""
         return brief_lines(self)
+
+    @property
+    def key_length(self) -> int:
+        """How many characters the proof takes as a key prints it (:attr:`brief_lines`);
+        at most :data:`KEY_MOST` fits a third of a page."""
+        return sum(len(line) for line in self.brief_lines)
 
     @property
     def steps(self) -> int:

@@ -12,6 +12,7 @@ from typing import NoReturn, TypeVar
 
 from printables.cards.deck import Card
 from printables.matrix.proofs.data import (
+    KEY_MOST,
     Bar,
     Crowd,
     ListCase,
@@ -40,7 +41,7 @@ MOST_CASES = 4
 SPLITS_TRIED = 4
 """The most cards a proof is tried again split on, those with the fewest cases first."""
 
-SPLIT_FROM = 1500
+SPLIT_FROM = KEY_MOST
 """The length (as a key prints it) from which a proof is tried again split on a card: a
 shorter one fits a key (a third of a page), and a split costs a proof a case."""
 
@@ -64,17 +65,17 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     row_all = sets.options(rows, cols)
     col_all = row_all if rows == cols else sets.options(cols, rows)
     proofs = _proofs(sets, rows, cols, row_all, col_all, None)
-    if row_all and col_all and min(map(_length, proofs)) >= PINNED_FROM:
+    if row_all and col_all and min(map(_key_length, proofs)) >= PINNED_FROM:
         proofs += _proofs(sets, rows, cols, row_all, col_all, None, crossing=True)
         meetings = [(x, sets.meetings(x, rows, cols)) for x in range(len(cards))]
         for x, pairs in [(x, pairs) for x, pairs in meetings if len(pairs) == 1][:PINS_TRIED]:
             proofs += _pinned_proofs(sets, rows, cols, row_all, col_all, x, *pairs[0])
-        if min(map(_length, proofs)) >= SPLIT_FROM:
+        if min(map(_key_length, proofs)) >= SPLIT_FROM:
             splits = [(x, pairs) for x, pairs in meetings if 1 < len(pairs) <= MOST_CASES]
             for x, pairs in sorted(splits, key=lambda split: len(split[1]))[:SPLITS_TRIED]:
                 proofs.append(_split(sets, rows, cols, row_all, col_all, x, pairs))
     # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them
-    return min(proofs, key=_length)
+    return min(proofs, key=_key_length)
 
 
 def _split(
@@ -89,7 +90,7 @@ def _split(
     """The proof split on card ``x``'s row and column: a case for each pair of its values
     they can share (:meth:`_Sets.meetings`), each the shortest pinned proof of it."""
     cases = tuple(
-        min(_pinned_proofs(sets, rows, cols, row_all, col_all, x, u, v), key=_length)
+        min(_pinned_proofs(sets, rows, cols, row_all, col_all, x, u, v), key=_key_length)
         for u, v in pairs
     )
     return Proof(rows, cols, (), (), (), (), tuple(sets.cards), split=Split(sets.cards[x], cases))
@@ -131,9 +132,8 @@ def _pinned_proofs(
     ]
 
 
-def _length(proof: Proof) -> int:
-    """A proof's length in characters as a key prints it."""
-    return sum(map(len, proof.brief_lines))
+def _key_length(proof: Proof) -> int:
+    return proof.key_length
 
 
 def _proofs(

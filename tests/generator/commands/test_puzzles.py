@@ -86,6 +86,26 @@ def test_worksheet_writes_the_file_and_prints_the_seed_and_ids(
     assert pages[1].startswith("ANSWER KEY") or "Answer key" in pages[1]
 
 
+def test_a_worksheet_without_a_seed_draws_one_of_the_second_edition(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh sheet's hard keys fit a third of a page: its seed is drawn from 1,000,000
+    on, printed, held in the file's name, and prints the same sheet again."""
+    monkeypatch.chdir(tmp_path)
+    args = ["worksheet", "matrix", "--size", "4x5", "--kind", "impossible",
+            "--difficulty", "hard", "--count", "2", "--no-key"]  # fmt: skip
+    code, stdout, stderr = run(*args)
+    assert code == 0, stderr
+    found = re.search(r"^Seed (\d+): the same command with --seed \1 prints it again\.$",
+                      stdout, re.MULTILINE)  # fmt: skip
+    assert found is not None, stdout
+    seed = int(found[1])
+    assert 1_000_000 <= seed <= 1_999_999
+    ids = puzzle_ids(2, 4, 5, "impossible", "hard", seed)
+    assert "Puzzle ids: " + " ".join(ids) in stdout
+    assert [p.name for p in tmp_path.iterdir()] == [f"matrix-worksheet-4x5-{seed}.pdf"]
+
+
 def test_worksheet_options_reach_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, stdout, stderr = run(
@@ -233,7 +253,8 @@ def test_the_same_worksheet_command_gives_the_same_bytes(tmp_path: Path) -> None
             ["'--id'", "expected a Matrix id: a size and six letters or digits"],
         ),
         (["--count", "0"], ["'--count'", "1<=x<=60"]),
-        (["--seed", "-1"], ["'--seed'", "the seed must be from 0 to"]),
+        (["--seed", "-1"], ["'--seed'", "the seed must be from 0 to 1999999"]),
+        (["--seed", "2000000"], ["'--seed'", "the seed must be from 0 to 1999999"]),
         (["--paper", "a5"], ["'--paper'", "'a5' is not one of 'letter', 'a4'"]),
     ],
 )

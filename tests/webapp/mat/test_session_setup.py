@@ -98,6 +98,8 @@ OTHER_SIZE = puzzle_ids(1, 4, 4, "either", "easy", 1)[0]
         ({"source": "generate", "generate": "two", "sets": ""},
          "The number of sets: write a number such as 3, not 'two'."),
         ({"limit": "5"}, "The time limit is 10 to 3600 seconds, not 5."),
+        ({"source": "generate", "sets": "", "seed": "2000000"},
+         "The seed: write a number from 0 to 1999999, or leave it empty."),
         ({"limit": "3601"}, "The time limit is 10 to 3600 seconds, not 3601."),
         ({"limit": "ten"}, "The time limit: write seconds, such as 600, not 'ten'."),
         ({"variant": "successive", "sets": TEN},
@@ -187,6 +189,8 @@ def test_sessions_made_with_the_defaults_get_fresh_puzzles_and_show_their_seed(
     first, first_seed = _generated(teacher, "")
     second, second_seed = _generated(teacher, "")
     assert first_seed != second_seed and not set(first) & set(second)
+    # Drawn from the second edition, whose hard keys' proofs fit a third of a page.
+    assert all(1_000_000 <= int(seed) <= 1_999_999 for seed in (first_seed, second_seed))
     again, seed = _generated(teacher, first_seed)
     assert (again, seed) == (first, first_seed)
     assert "printables mat-kit --variant simultaneous --time-limit 600 --id " + " --id ".join(

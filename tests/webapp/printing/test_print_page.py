@@ -187,6 +187,8 @@ def test_a_document_asked_for_again_is_made_once(lan: tuple[Flask, FlaskClient])
     [("/print/worksheet.pdf", {"count": "99"}, "How many puzzles: a number from 1 to 24, not 99."),
      ("/print/worksheet.pdf", {"size": "3x9"}, "3x9"),
      ("/print/worksheet.pdf", {"seed": "soon"}, "The seed: write a number"),
+     ("/print/worksheet.pdf", {"seed": "2000000"},
+      "The seed: a number from 0 to 1999999, not 2000000."),
      ("/print/worksheet.pdf", {"per_page": "9"}, "Puzzles a page: a number from 1 to 8, not 9."),
      ("/print/worksheet.pdf", {"size": "5x5", "per_page": "7", "count": "7"},
       "7 5x5 puzzles do not fit on one Letter page; at most"),

@@ -1,24 +1,25 @@
 """Benchmark: proofs in words that Matrix sets are impossible, over many sets of each size.
 
 For each size, generated impossible sets (a third each easy, medium and hard, from
-first-edition puzzle seeds: sets as any teacher might type them) get their case-by-case
-proof (:mod:`printables.matrix.proofs`). It prints, per size, the median time to build a
-proof, its median and longest length in steps (crossing facts and crowds) and in
-characters, and the longest for hard sets alone (the sets whose answer key shows the
-proof). Beside each hard set, the hard set of the same seed in the second edition
-(:data:`~printables.puzzles.SHORT_KEYS_FROM` on: what a sheet prints from a fresh seed)
-is made, and its key's proof measured. A sample of the proofs, and every proof in quick
-mode, is re-checked by the independent checker and held against the solver; a proof that
-fails its check, or a set the solver can solve, exits 1.
+consecutive puzzle seeds) get their case-by-case proof (:mod:`printables.matrix.proofs`).
+It prints, per size, the median time to build a proof, its median and longest length in
+steps (crossing facts and crowds) and in characters, and the longest for hard sets alone
+(the sets whose answer key shows the proof). A sample of the proofs, and every proof in
+quick mode, is re-checked by the independent checker and held against the solver; a
+proof that fails its check, or a set the solver can solve, exits 1. Then, per size, it
+draws fresh seeds for sheets of twelve hard impossible sets as a sheet printed with no
+seed does (:meth:`~printables.matrix.puzzles.MatrixKind.fresh_seed`: a seed whose keys
+all fit a third of a page), a sheet for every twelve hard sets above, and prints the time
+to draw one (its puzzles made on the way) and the longest key printed.
 
 It then prints the length targets over every size, PASS or FAIL, and exits 1 on FAIL
 (quick mode shows them, not judged):
 
-- a printed key's proof (a second edition's hard set, as the key prints it: its steps,
-  the rules every proof uses said once at the key's head,
+- a printed key's proof (a hard set's on a sheet drawn so, as the key prints it: its
+  steps, the rules every proof uses said once at the key's head,
   :data:`~printables.matrix.proofs.RULES`) fits in a third of a page: at most
-  :data:`~printables.matrix.proofs.KEY_MOST` characters (the first edition's keys, printed
-  from seeds below, are shown beside it, not judged);
+  :data:`~printables.matrix.proofs.KEY_MOST` characters (every hard set's key, as a seed
+  typed by hand may print it, is shown beside it, not judged);
 - a proof of any impossible set (all levels, as a set typed by hand may be): 99 % under
   :data:`TYPED_P99` characters, none over a page (:data:`PAGE`).
 
@@ -44,11 +45,12 @@ from printables.matrix.proofs import (
     check_proof,
     impossibility_proof,
 )
-from printables.matrix.puzzles import generate
+from printables.matrix.puzzles import KIND, MAX_SEED, generate, get_puzzle
 from printables.matrix.solver import solve
-from printables.puzzles import SHORT_KEYS_FROM
 
 LEVELS = ("easy", "medium", "hard")
+SHEET = 12
+"""Puzzles on a drawn sheet."""
 TYPED_P99 = 4000
 """The characters under which 99 % of all proofs must stay."""
 PAGE = 4500
@@ -61,13 +63,11 @@ def percentile(values: Sequence[int], share: float) -> int:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def targets(
-    every: Sequence[int], printed: Sequence[int], first: Sequence[int], quick: bool
-) -> bool:
-    """Print the length targets against all sizes' proofs (``printed``: the second
-    edition's keys, ``first``: the first's); whether they are met."""
+def targets(every: Sequence[int], printed: Sequence[int], hard: Sequence[int], quick: bool) -> bool:
+    """Print the length targets against all sizes' proofs (``printed``: the keys of the
+    drawn sheets; ``hard``: every hard set's); whether they are met."""
     judged = [
-        (f"printed keys (hard sets): longest <= {KEY_MOST:,} chars", max(printed),
+        (f"printed keys (drawn sheets): longest <= {KEY_MOST:,} chars", max(printed),
          max(printed) <= KEY_MOST),
         (f"every proof: 99th percentile < {TYPED_P99:,} chars", percentile(every, 0.99),
          percentile(every, 0.99) < TYPED_P99),
@@ -77,11 +77,10 @@ def targets(
           f"90th percentile {percentile(every, 0.9):,}; printed keys: median "
           f"{statistics.median(printed):,.0f}, "
           f"90th percentile {percentile(printed, 0.9):,}")  # fmt: skip
-    for edition, lengths in (("second", printed), ("first", first)):
+    for which, lengths in (("drawn sheets' keys", printed), ("every hard set's key", hard)):
         within = sum(length <= KEY_MOST for length in lengths)
-        print(f"{edition} edition's keys within {KEY_MOST:,} chars: {within} of "
-              f"{len(lengths)} ({within / max(1, len(lengths)):.0%}), longest "
-              f"{max(lengths):,}")  # fmt: skip
+        print(f"{which} within {KEY_MOST:,} chars: {within} of {len(lengths)} "
+              f"({within / max(1, len(lengths)):.0%}), longest {max(lengths):,}")  # fmt: skip
     print(f"(a key says the rules once at its head, {len(RULES):,} chars, not counted above)")
     for name, value, met in judged:
         verdict = "not judged in quick mode" if quick else "PASS" if met else "FAIL"
@@ -93,10 +92,11 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
     ok = True
     every: list[int] = []
     printed: list[int] = []
-    first: list[int] = []
+    hard: list[int] = []
+    drawn: list[str] = []
     print(f"{'size':<5} {'sets':>5} {'ms median':>9} {'steps median':>12} {'longest':>7} "
           f"{'chars longest':>13} {'hard: longest':>13} {'hard chars':>10} "
-          f"{'2nd ed. key':>11} {'checked':>7}")  # fmt: skip
+          f"{'checked':>7}")  # fmt: skip
     for rows, cols in SIZES:
         if rows > cols:
             continue  # a transposed size has the same proofs, turned over
@@ -105,12 +105,10 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
         chars: list[int] = []
         hard_steps: list[int] = []
         hard_chars: list[int] = []
-        keys: list[int] = []
         verified = 0
         for n in range(sets):
             level = LEVELS[n % 3]
-            seed = (n // 3 * 7919) % SHORT_KEYS_FROM
-            puzzle = generate(rows, cols, "impossible", level, seed)
+            puzzle = generate(rows, cols, "impossible", level, (n // 3 * 7919) % MAX_SEED)
             start = time.perf_counter()
             proof = impossibility_proof(puzzle.cards, rows, cols)
             times.append(time.perf_counter() - start)
@@ -120,9 +118,6 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
             if level == "hard":  # printed in a key: the rules said once at its head
                 hard_steps.append(proof.steps)
                 hard_chars.append(proof.key_length)
-                second = generate(rows, cols, "impossible", level, SHORT_KEYS_FROM + seed)
-                assert second.proof is not None  # a hard impossible set's key is a proof
-                keys.append(second.proof.key_length)
             if n < checked:
                 try:
                     check_proof(puzzle.cards, rows, cols, proof)
@@ -136,11 +131,38 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
         print(f"{rows}x{cols:<3} {sets:>5} {statistics.median(times) * 1000:>9.1f} "
               f"{statistics.median(steps):>12g} {max(steps):>7} {max(chars):>13,} "
               f"{max(hard_steps, default=0):>13} {max(hard_chars, default=0):>10,} "
-              f"{max(keys, default=0):>11,} {verified:>7}", flush=True)  # fmt: skip
+              f"{verified:>7}", flush=True)  # fmt: skip
         every += chars
+        hard += hard_chars
+        keys, seconds = drawn_sheets(rows, cols, max(1, len(hard_chars) // SHEET), quick)
         printed += keys
-        first += hard_chars
-    return targets(every, printed, first, quick) and ok
+        drawn.append(f"{rows}x{cols} {statistics.median(seconds):.2f} s median, "
+                     f"{max(seconds):.2f} s worst, longest key {max(keys):,}")  # fmt: skip
+    count = max(1, sets // 3 // SHEET)
+    print(f"fresh sheets drawn ({count} a size, {3 if quick else SHEET} hard impossible sets "
+          "each; CPU to draw one, its puzzles made):")  # fmt: skip
+    for line in drawn:
+        print(f"  {line}")
+    return targets(every, printed, hard, quick) and ok
+
+
+def drawn_sheets(rows: int, cols: int, count: int, quick: bool) -> tuple[list[int], list[float]]:
+    """The key lengths of ``count`` sheets of hard impossible sets printed with no seed
+    given, and the CPU seconds each took to draw (a fresh cache of puzzles each)."""
+    choices = KIND.choices(size=f"{rows}x{cols}", want="impossible", level="hard")
+    size = 3 if quick else SHEET
+    keys: list[int] = []
+    seconds: list[float] = []
+    for _ in range(count):
+        get_puzzle.cache_clear()
+        start = time.process_time()
+        seed = KIND.fresh_seed(size, choices)
+        seconds.append(time.process_time() - start)
+        for puzzle_id in KIND.ids(size, seed, choices):
+            proof = get_puzzle(puzzle_id).proof
+            assert proof is not None  # a hard impossible set's key is a proof
+            keys.append(proof.key_length)
+    return keys, seconds
 
 
 def main(argv: Sequence[str] | None = None) -> int:

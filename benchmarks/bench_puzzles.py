@@ -1,13 +1,14 @@
 """Benchmark: worksheets and MAT proctor kits as a teacher prints them.
 
 Runs the real commands in fresh processes (so nothing is cached and imports count),
-each with a new seed (of the second edition, as a teacher's fresh sheet), and prints
-median and worst wall times against the targets:
+each with a new seed, and prints median and worst wall times against the targets (the
+hard impossible sheets with none given, as a teacher prints them: the command draws a
+seed whose keys all fit a third of a page, and the drawing is timed):
 
 - ``printables worksheet matrix --count 12`` (generation, grading and the answer key
-  included): under 3 s, for 3x3 sets of either kind and for hard 5x5 sets, solvable and
-  impossible; the hard impossible 5x5 sheet (built by a random walk among impossible
-  sets, each key a case-by-case proof) under 1.5 s;
+  included): under 3 s, for 3x3 sets of either kind, for hard 5x5 sets, solvable and
+  impossible, and for hard impossible 4x5 sets; the hard impossible 5x5 sheet (built by
+  a random walk among impossible sets, each key a case-by-case proof) under 1.5 s;
 - ``printables mat-kit --sets 10`` (Simultaneous, 4x4) and a nine-player Successive kit
   (the whole deck dealt into nine graded sets): under 3 s.
 
@@ -51,9 +52,6 @@ TARGET_SECONDS = 3.0
 TARGETS = {"worksheet, 12 puzzles 5x5 (impossible, hard)": 1.5}
 """Jobs with a tighter target than :data:`TARGET_SECONDS`."""
 QUICK_CALIBRATION_SETS = 10
-FIRST_SEED = 1_001_000
-"""The first run's seed: of the second edition (from 1,000,000), as a sheet printed with
-no seed draws, whose hard keys' proofs fit a third of a page."""
 
 # Each job: its arguments and how many puzzles (or sets) it must print.
 JOBS: dict[str, tuple[list[str], int]] = {
@@ -66,6 +64,10 @@ JOBS: dict[str, tuple[list[str], int]] = {
     ),
     "worksheet, 12 puzzles 5x5 (impossible, hard)": (
         ["worksheet", "matrix", "--count", "12", "--size", "5x5", "--kind", "impossible",
+         "--difficulty", "hard"], 12,
+    ),
+    "worksheet, 12 puzzles 4x5 (impossible, hard)": (
+        ["worksheet", "matrix", "--count", "12", "--size", "4x5", "--kind", "impossible",
          "--difficulty", "hard"], 12,
     ),
     "MAT kit, Simultaneous, 10 sets 4x4": (
@@ -96,6 +98,10 @@ QUICK_JOBS: dict[str, tuple[list[str], int]] = {
         ["mat-kit", "--variant", "successive", "--players", "3"], 3,
     ),
 }  # fmt: skip
+
+DRAWN = ("(impossible, hard)",)
+"""Jobs (by the end of their name) run with no seed given, as a teacher prints them: the
+command draws one whose keys all fit a third of a page, and that drawing is timed too."""
 
 REPORTED_IDS = re.compile(r"^(?:Puzzle|Set) ids: (.*)$", re.MULTILINE)
 
@@ -130,13 +136,18 @@ def output_problem(
 
 
 def run_once(
-    arguments: Sequence[str], expected: int, seed: int, out: Path, must_show: Sequence[str] = ()
+    arguments: Sequence[str],
+    expected: int,
+    seed: int | None,
+    out: Path,
+    must_show: Sequence[str] = (),
 ) -> float:
-    """Wall seconds of one run of ``printables ARGUMENTS --seed SEED --out OUT``; raises
-    :class:`JobFailed` when the command fails or its output is wrong."""
+    """Wall seconds of one run of ``printables ARGUMENTS --seed SEED --out OUT`` (with no
+    ``--seed`` when ``seed`` is None: the command draws one); raises :class:`JobFailed`
+    when the command fails or its output is wrong."""
     out.unlink(missing_ok=True)
-    command = [sys.executable, "-m", "generator", *arguments, "--seed", str(seed),
-               "--out", str(out)]  # fmt: skip
+    seeded = [] if seed is None else ["--seed", str(seed)]
+    command = [sys.executable, "-m", "generator", *arguments, *seeded, "--out", str(out)]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
@@ -169,8 +180,9 @@ def bench(
         for name, (arguments, expected) in jobs.items():
             out = Path(folder) / "out.pdf"
             try:
-                times = [run_once(arguments, expected, FIRST_SEED + 37 * k, out, must_show)
-                         for k in range(runs)]  # fmt: skip
+                drawn = name.endswith(DRAWN)
+                times = [run_once(arguments, expected, None if drawn else 1000 + 37 * k, out,
+                                  must_show) for k in range(runs)]  # fmt: skip
             except JobFailed as error:
                 print(f"{name:<{width}}  FAILED", flush=True)
                 print(f"FAILED {name}: {error}", file=sys.stderr)

@@ -105,24 +105,9 @@ def read_base32(code: str, text: str, what: str = "puzzle") -> int:
     return n
 
 
-SHORT_KEYS_FROM = 10**6
-"""Seeds from this one on (a sheet's seed, and a Matrix puzzle's) are the second edition:
-their hard impossible Matrix sets have a key whose proof fits a third of a page (at most
-:data:`printables.matrix.proofs.KEY_MOST` characters). A seed below prints the sheet and
-the puzzles it always printed: printed ids and seeds are promises."""
-
-SHEET_SEEDS = range(2 * SHORT_KEYS_FROM)
-"""The seeds a sheet may be printed from (``--seed``, the print page, a MAT session)."""
-
-
-def fresh_sheet_seed() -> int:
-    """A random seed for a sheet printed with none given: of the newest edition.
-
-    >>> fresh_sheet_seed() >= SHORT_KEYS_FROM
-    True
-    """
-    return secrets.choice(range(SHORT_KEYS_FROM, SHEET_SEEDS.stop))
-
+SHEET_SEEDS = 10**6
+"""A sheet's seed (``--seed``, the print page's, a MAT session's) is a whole number below
+this, for every kind."""
 
 SHEETS = ("worksheet", "mat")
 """What a sheet of puzzles is for: a worksheet's puzzles and a MAT kit's (or session's)
@@ -260,6 +245,12 @@ class PuzzleKind(ABC, Generic[P, C]):
         """The ids of the ``count`` puzzles of the sheet printed from ``seed``, as
         ``choices`` ask: a worksheet's, or with ``sheet="mat"`` a MAT kit's sets (puzzle
         seeds by :func:`sheet_seeds`)."""
+
+    def fresh_seed(self, count: int, choices: C, sheet: str = "worksheet") -> int:
+        """A seed for a sheet printed with none given: random (the seed is printed, so the
+        sheet can be printed again from it). A kind may draw again until the sheet suits
+        its readers; a seed once drawn prints the same sheet whatever is drawn later."""
+        return secrets.randbelow(SHEET_SEEDS)
 
     @abstractmethod
     def typed(self, text: str, **typed: str) -> P:

@@ -21,6 +21,7 @@ option of another kind, given explicitly, is refused.
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,17 +44,15 @@ from printables.matrix.puzzles import (
 )
 from printables.matrix.puzzles import (
     LEVELS,
+    MAX_SEED,
     WANTS,
     disjoint_sets,
     parse_size,
 )
 from printables.puzzles import (
-    SHEET_SEEDS,
-    SHORT_KEYS_FROM,
     GenerationError,
     PuzzleError,
     PuzzleKind,
-    fresh_sheet_seed,
     get_kind,
     kind_keys,
     kind_of,
@@ -219,12 +218,17 @@ def _load(kind: PuzzleKind[Any, Any], puzzle_id: str) -> Any:
         raise click.BadParameter(str(error), param_hint="'--id'") from None
 
 
-def _seed(seed: int | None) -> int:
+def _seed(seed: int | None, draw: Callable[[], int]) -> int:
+    """The seed given, checked, else a fresh one: ``draw()`` (a kind's
+    :meth:`~printables.puzzles.PuzzleKind.fresh_seed`)."""
     if seed is None:
-        return fresh_sheet_seed()
-    if seed not in SHEET_SEEDS:
+        try:
+            return draw()
+        except GenerationError as error:
+            raise click.UsageError(str(error)) from None
+    if not 0 <= seed < MAX_SEED:
         raise click.BadParameter(
-            f"the seed must be from 0 to {SHEET_SEEDS[-1]}", param_hint="'--seed'"
+            f"the seed must be from 0 to {MAX_SEED - 1}", param_hint="'--seed'"
         )
     return seed
 
@@ -258,9 +262,8 @@ def generation_options(function: Any) -> Any:
                          help="Graded by the solver (see 'printables solve')."),
             click.option("--seed", type=int, default=None,
                          help="First seed; the same seed gives the same puzzles. Default: "
-                         "a random one, printed so the sheet can be printed again "
-                         f"(from {SHORT_KEYS_FROM}: every Matrix key's proof fits a "
-                         "third of a page)."),
+                         "a random one, printed so the sheet can be printed again (for hard "
+                         "Matrix sets, one whose keys' proofs each fit a third of a page)."),
             click.option("--id", "ids", multiple=True, metavar="ID",
                          help="Use these puzzle ids instead of generating (repeatable)."),
         ]
@@ -394,10 +397,10 @@ def worksheet(
         raise click.UsageError("--key-apart writes the key to its own file; drop --no-key")
     pupils = _roster(roster, scannable)
     address, warning = _qr_address(base_url, no_qr)
-    first = _seed(seed)
     values = {"size": size, "want": want, "difficulty": difficulty, "cards": cards,
               "question": question}  # fmt: skip
     choices = _choices(kind, values)
+    first = _seed(seed, lambda: 0 if ids else kind.fresh_seed(count, choices))
     ahead = partial(_prepare_worksheet, kind.key, address=address)
     puzzles = _puzzles(kind, ids, count, choices, first, ahead=ahead)
     # the drawing code is loaded here (or by _prepare_worksheet while the puzzles were made)
@@ -616,7 +619,11 @@ def mat_kit(
                                      param_hint="'--players'")  # fmt: skip
     else:
         count = sets or 5
-    first = _seed(seed)
+    first = _seed(seed, lambda: (
+        0 if ids else
+        secrets.randbelow(MAX_SEED) if variant == "successive" else
+        MATRIX.fresh_seed(count, choices, "mat")
+    ))  # fmt: skip
     if ids:
         puzzles = [_load(MATRIX, i) for i in ids]
     elif variant == "successive":

@@ -32,12 +32,6 @@ Random 4x5 and 5x5 sets are almost never impossible, so impossible sets are buil
 lonely card (easy), a card whose row and column compete for too few cards (medium), and
 for hard ones a random walk among impossible sets until no short reason is left.
 
-**Editions.** Seeds from :data:`~printables.puzzles.SHORT_KEYS_FROM` on (a puzzle's, and
-a sheet's) make hard impossible sets whose key's proof fits a third of a page (at most
-:data:`~printables.matrix.proofs.KEY_MOST` characters as the key prints it): a set with a
-longer proof is passed over, and the walk goes on. A seed below makes the set it always
-made, whatever its proof: an id or a sheet seed printed once keeps its meaning.
-
 >>> puzzle = generate(3, 3, "solvable", "easy", seed=7)
 >>> puzzle.id, puzzle.size, puzzle.grade.level, puzzle.grade.solvable
 ('3x3-ma1y4e', (3, 3), 'easy', True)
@@ -52,7 +46,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import Any
@@ -83,7 +77,6 @@ from printables.matrix.solver import (
 )
 from printables.puzzles import (
     SHEETS,
-    SHORT_KEYS_FROM,
     GenerationError,
     PuzzleIdError,
     PuzzleKind,
@@ -119,10 +112,12 @@ EITHER_IMPOSSIBLE = 1 / 3
 ATTEMPTS = 4000
 """Random sets tried (or impossible sets built) before a request is declared unmeetable."""
 
-MAX_SEED = 2 * SHORT_KEYS_FROM
-"""Puzzle seeds run below this: the first edition's below ``SHORT_KEYS_FROM``, then the
-second's (see the module's docstring)."""
-_SCRAMBLE = Scramble(0x2E5BF271)  # six characters; 9 * MAX_SEED uses under 1/50 of them
+FRESH_TRIES = 60
+"""Seeds drawn for a sheet printed with none given, at most, looking for one whose keys
+all fit a third of a page (:meth:`MatrixKind.fresh_seed`)."""
+
+MAX_SEED = 10**6
+_SCRAMBLE = Scramble(0x2E5BF271)  # six characters; 9 * MAX_SEED uses under 1/100 of them
 _ID = re.compile(r"(\d+)x(\d+)-(?:c-([0-9a-z]+)|([0-9a-z]{6}))")
 _TAG = re.compile(r"\s*\d+\s*x\s*\d+\s*-", re.IGNORECASE)
 ID_HELP = (
@@ -392,6 +387,14 @@ def _puzzle(
     return puzzle
 
 
+def key_fits(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's key fits a third of a page: a solution or a short reason does;
+    a proof case by case does when a key prints it in at most
+    :data:`~printables.matrix.proofs.KEY_MOST` characters (the rules it rests on said once
+    at the key's head)."""
+    return puzzle.proof is None or puzzle.proof.key_length <= KEY_MOST
+
+
 def generate(rows: int, cols: int, want: str, level: str, seed: int) -> Puzzle:
     """A puzzle of the given size, kind (``want``: solvable, impossible or either) and
     difficulty, the same for the same arguments. Raises :class:`GenerationError` when no
@@ -403,46 +406,31 @@ def generate(rows: int, cols: int, want: str, level: str, seed: int) -> Puzzle:
     if wanted == "either":
         wanted = "impossible" if rng.random() < EITHER_IMPOSSIBLE else "solvable"
     make = _solvable if wanted == "solvable" else _impossible
-    short_keys = seed >= SHORT_KEYS_FROM
-
-    def made(cards: list[Card], graded: Grade) -> Puzzle | None:
-        puzzle = _puzzle(puzzle_id, rows, cols, cards, graded)
-        return puzzle if not short_keys or key_fits(puzzle) else None
-
-    puzzle = make(rows, cols, spec.level, rng, made)
-    if puzzle is None:
+    found = make(rows, cols, spec.level, rng)
+    if found is None:
         raise GenerationError(
             f"no {spec.level} {wanted} {rows}x{cols} set was found in {ATTEMPTS} tries "
             f"(id {puzzle_id}); try another seed or difficulty"
         )
-    return puzzle
+    cards, graded = found
+    return _puzzle(puzzle_id, rows, cols, cards, graded)
 
 
-def key_fits(puzzle: Puzzle) -> bool:
-    """Whether the puzzle's key fits a third of a page: a short reason or a solution does;
-    a case-by-case proof does when a key prints it in at most :data:`KEY_MOST`
-    characters."""
-    return puzzle.proof is None or puzzle.proof.key_length <= KEY_MOST
+Found = tuple[list[Card], Grade]
+"""A set made to order, and its grade (measured once)."""
 
 
-Made = Callable[[list[Card], Grade], Puzzle | None]
-"""The puzzle of a set made to order and its grade (measured once), or None when the
-set is passed over after all (a second edition's hard set whose proof is too long)."""
-
-
-def _solvable(rows: int, cols: int, level: str, rng: random.Random, made: Made) -> Puzzle | None:
+def _solvable(rows: int, cols: int, level: str, rng: random.Random) -> Found | None:
     deck = list(DECK.cards)
     for _ in range(ATTEMPTS):
         cards = rng.sample(deck, rows * cols)
         graded = grade(cards, rows, cols)
         if graded.solvable and graded.level == level:
-            puzzle = made(cards, graded)
-            if puzzle is not None:
-                return puzzle
+            return cards, graded
     return None
 
 
-def _impossible(rows: int, cols: int, level: str, rng: random.Random, made: Made) -> Puzzle | None:
+def _impossible(rows: int, cols: int, level: str, rng: random.Random) -> Found | None:
     builders = {"easy": _lonely_card, "medium": _crowded_lines, "hard": _walk_to_hard}
     for _ in range(ATTEMPTS // 10):
         cards = builders[level](rows, cols, rng)
@@ -450,9 +438,7 @@ def _impossible(rows: int, cols: int, level: str, rng: random.Random, made: Made
             continue
         graded = grade(cards, rows, cols)
         if not graded.solvable and graded.level == level:
-            puzzle = made(cards, graded)
-            if puzzle is not None:
-                return puzzle
+            return cards, graded
     return None
 
 
@@ -549,16 +535,14 @@ def puzzle_ids(
 ) -> list[str]:
     """The ids of the ``count`` puzzles of a worksheet (or, with ``sheet="mat"``, a MAT
     kit's sets) printed from ``seed``; another seed gives unrelated puzzles. Worksheets
-    take even puzzle seeds and MAT sets odd ones, so no worksheet ever holds a MAT set;
-    a sheet seed's edition is its puzzles' (from ``SHORT_KEYS_FROM``: short keys)."""
+    take even puzzle seeds and MAT sets odd ones, so no worksheet ever holds a MAT set."""
     if not 1 <= count <= 100:
         raise GenerationError(f"a worksheet holds 1 to 100 puzzles, not {count}")
     if sheet not in SHEETS:
         raise GenerationError(f"a sheet is one of {', '.join(SHEETS)}, not {sheet!r}")
     lane = SHEETS.index(sheet)
-    first = SHORT_KEYS_FROM if seed >= SHORT_KEYS_FROM else 0
-    seeds = sheet_seeds(count, seed, f"matrix {sheet}", SHORT_KEYS_FROM // len(SHEETS))
-    return [generated_id(rows, cols, want, level, first + s * len(SHEETS) + lane) for s in seeds]
+    seeds = sheet_seeds(count, seed, f"matrix {sheet}", MAX_SEED // len(SHEETS))
+    return [generated_id(rows, cols, want, level, s * len(SHEETS) + lane) for s in seeds]
 
 
 def disjoint_sets(
@@ -566,8 +550,7 @@ def disjoint_sets(
 ) -> list[Puzzle]:
     """``count`` puzzles dealt from one deck, no card in two of them (MAT Successive:
     up to nine players share a deck), each of the kind and difficulty asked for. Each is
-    named by its cards; the same arguments give the same puzzles, and a seed from
-    ``SHORT_KEYS_FROM`` on takes only hard impossible sets whose key fits a third of a page.
+    named by its cards; the same arguments give the same puzzles.
 
     Nine 3x3 sets use the whole deck, so the sets are found together: a random deal, then
     swaps of single cards between a set that does not fit yet and another set (or the
@@ -593,15 +576,10 @@ def disjoint_sets(
     sets = [deck[k * n : (k + 1) * n] for k in range(count)]
     spare = deck[count * n :]
 
-    short_keys = seed >= SHORT_KEYS_FROM
-
     @cache
     def fits(cards: frozenset[Card], kind: str) -> bool:
         graded = grade(sorted(cards), rows, cols)
-        if graded.solvable != (kind == "solvable") or graded.level != level:
-            return False
-        proved = graded.reason is not None and graded.reason.kind == EXHAUSTIVE
-        return not (short_keys and proved) or key_fits(from_cards(sorted(cards), rows, cols))
+        return graded.solvable == (kind == "solvable") and graded.level == level
 
     def unfit() -> list[int]:
         return [k for k in range(count) if not fits(frozenset(sets[k]), kinds[k])]
@@ -683,6 +661,21 @@ class MatrixKind(PuzzleKind[Puzzle, Choices]):
 
     def ids(self, count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> list[str]:
         return puzzle_ids(count, *choices.size, choices.want, choices.level, seed, sheet)
+
+    def fresh_seed(self, count: int, choices: Choices, sheet: str = "worksheet") -> int:
+        """A random seed whose sheet's keys each fit a third of a page (:func:`key_fits`):
+        hard impossible sets are proved case by case, and some proofs run to most of a
+        page, so seeds are drawn until none does (a sheet of twelve hard impossible 4x5
+        sets: about one seed in four). The sheet's puzzles are made on the way (and
+        kept: :func:`get_puzzle`). A seed typed by hand prints its sheet whatever its
+        keys; so does this one, drawn once, whatever the proofs become."""
+        if choices.level != "hard" or choices.want == "solvable":
+            return super().fresh_seed(count, choices, sheet)  # no key is a proof
+        for _ in range(FRESH_TRIES):
+            seed = super().fresh_seed(count, choices, sheet)
+            if all(key_fits(get_puzzle(i)) for i in self.ids(count, seed, choices, sheet)):
+                return seed
+        return seed  # none in so many (never seen): the last, its sheet made already
 
     def typed(self, text: str, **typed: str) -> Puzzle:
         """The puzzle of the cards written in ``text``, in ``size`` (``"4x4"``)."""

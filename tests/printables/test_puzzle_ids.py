@@ -1,8 +1,6 @@
 """Printed ids are promises: every id in the golden file gives the same cards, grade, key
 and verdicts forever. The file was written by the code that printed the first worksheets
-(522 ids: every size, kind and difficulty, six seeds each, and sets named by their cards);
-then the second edition's (seeds from 1,000,000: hard keys that fit a third of a page) were
-added by ``golden/add_second_edition.py``.
+(522 ids: every size, kind and difficulty, six seeds each, and sets named by their cards).
 
 The ids are read through the registry of puzzle kinds, as the commands and the web app
 read them, and the answers are checked by the kind's own check.
@@ -16,9 +14,8 @@ from typing import Any
 
 import pytest
 
-from printables.matrix import SIZES, check_answer
-from printables.matrix.puzzles import parse_id
-from printables.puzzles import SHORT_KEYS_FROM, get_puzzle, kind_of
+from printables.matrix import check_answer
+from printables.puzzles import get_puzzle, kind_of
 
 GOLDEN = Path(__file__).parent / "golden" / "puzzle-ids.json"
 ENTRIES: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))["ids"]
@@ -36,16 +33,6 @@ def test_the_golden_file_covers_every_size_kind_and_difficulty() -> None:
     assert {e["difficulty"] for e in generated} == {"easy", "medium", "hard"}
     assert {e["solvable"] for e in generated} == {True, False}
     assert sum(1 for e in ENTRIES if "-c-" in e["id"]) >= 30
-
-
-def test_the_golden_file_holds_the_second_edition_of_every_size_kind_and_difficulty() -> None:
-    second = [
-        e for e in ENTRIES if "-c-" not in e["id"] and parse_id(e["id"]).seed >= SHORT_KEYS_FROM
-    ]
-    assert {(e["size"], e["solvable"], e["difficulty"]) for e in second} == {
-        (f"{r}x{c}", solvable, level)
-        for r, c in SIZES for solvable in (True, False) for level in ("easy", "medium", "hard")
-    }  # fmt: skip
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printables.matrix.puzzles import MAX_SEED, parse_id, puzzle_ids
-from printables.puzzles import SHORT_KEYS_FROM, GenerationError, get_kind, sheet_seeds
+from printables.puzzles import GenerationError, get_kind, sheet_seeds
 
 GOLDEN = Path(__file__).parent / "golden" / "sheet-seeds.json"
 SHEETS: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))["sheets"]
@@ -30,17 +30,6 @@ def test_the_golden_file_covers_both_kinds_and_both_purposes() -> None:
     assert {(e["kind"], e["sheet"]) for e in SHEETS} == {
         ("matrix", "worksheet"), ("matrix", "mat"), ("costly-tricks", "worksheet")
     }  # fmt: skip
-
-
-def test_the_golden_file_holds_second_edition_sheets() -> None:
-    """Sheets from seeds of 1,000,000 on, whose hard keys fit a third of a page, are held
-    too: hard impossible 4x5 and 5x5 worksheets and a MAT kit among them."""
-    second = {
-        (e["sheet"], e["choices"]["size"], e["choices"]["level"])
-        for e in SHEETS if e["kind"] == "matrix" and e["seed"] >= SHORT_KEYS_FROM
-    }  # fmt: skip
-    wanted = {("worksheet", "4x5", "hard"), ("worksheet", "5x5", "hard"), ("mat", "4x5", "hard")}
-    assert wanted <= second
 
 
 def test_neighbouring_seeds_share_no_puzzle() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import secrets
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -35,9 +36,10 @@ from generator.draw.svg import scene_to_svg
 from printables.cards.wording import spoken
 from printables.matrix.check import SIZES as MATRIX_SIZES
 from printables.matrix.mat import TIME_LIMIT
-from printables.matrix.puzzles import get_puzzle
-from printables.matrix.session import Conflict, MatError, SetSource, choose_sets
-from printables.puzzles import SHEET_SEEDS, fresh_sheet_seed
+from printables.matrix.puzzles import KIND as MATRIX
+from printables.matrix.puzzles import MAX_SEED, get_puzzle
+from printables.matrix.session import MAX_SETS, Conflict, MatError, SetSource, choose_sets
+from printables.puzzles import PuzzleError
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import now, read, write
 from webapp.mat import store
@@ -145,7 +147,7 @@ def create() -> Response | tuple[str, int]:
                     "'Use these sets' to play the typed ones, or empty the box to generate"
                 )
             count = _whole(typed["generate"], "the number of sets", "a number such as 3")
-            seed = fresh_seed(typed["seed"])
+            seed = fresh_seed(typed["seed"], lambda: _drawn(typed, count))
             source = SetSource(
                 generate=count, want=typed["want"] or "either", level=typed["level"] or "medium",
                 seed=seed,
@@ -166,15 +168,29 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("mat.console", session_id=session_id), code=303)
 
 
-def fresh_seed(typed: str) -> int:
-    """The seed typed, or a fresh random one when the box is empty: sessions made with
-    the form's defaults never share their puzzles. The console shows it."""
+def fresh_seed(typed: str, draw: Callable[[], int]) -> int:
+    """The seed typed, or a fresh one when the box is empty (``draw()``): sessions made
+    with the form's defaults never share their puzzles. The console shows it."""
     if not typed.strip():
-        return fresh_sheet_seed()
+        return draw()
     seed = _whole(typed, "the seed", "a number such as 1")
-    if seed not in SHEET_SEEDS:
-        raise MatError(f"the seed: write a number from 0 to {SHEET_SEEDS[-1]}, or leave it empty")
+    if not 0 <= seed < MAX_SEED:
+        raise MatError(f"the seed: write a number from 0 to {MAX_SEED - 1}, or leave it empty")
     return seed
+
+
+def _drawn(typed: dict[str, str], count: int) -> int:
+    """A fresh seed for the sets asked for: for a Simultaneous session's hard Matrix sets,
+    one whose keys' proofs each fit a third of a page (``MatrixKind.fresh_seed``); a
+    random one when what was typed cannot be read (choosing the sets then says why)."""
+    if typed["variant"] != "simultaneous" or not 1 <= count <= MAX_SETS:
+        return secrets.randbelow(MAX_SEED)
+    try:
+        choices = MATRIX.choices(size=typed["size"], want=typed["want"] or "either",
+                                 level=typed["level"] or "medium")  # fmt: skip
+        return MATRIX.fresh_seed(count, choices, "mat")
+    except PuzzleError:
+        return secrets.randbelow(MAX_SEED)
 
 
 def _whole(text: str, what: str, expected: str) -> int:

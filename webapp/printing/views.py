@@ -14,6 +14,8 @@ process (never a pool of processes inside a web worker).
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
@@ -29,8 +31,8 @@ from printables.cards.decks import DECKS
 from printables.games.handouts import HANDOUTS
 from printables.matrix.mat import TIME_LIMIT
 from printables.matrix.puzzles import KIND as MATRIX
-from printables.matrix.puzzles import disjoint_sets
-from printables.puzzles import SHEET_SEEDS, PuzzleError, fresh_sheet_seed, get_kind
+from printables.matrix.puzzles import MAX_SEED, disjoint_sets
+from printables.puzzles import PuzzleError, get_kind
 from printables.questions.base import every_question
 from webapp.accounts.views import login_required, teacher_id
 from webapp.db import read
@@ -108,10 +110,11 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
     return value
 
 
-def _seed(text: str) -> int:
+def _seed(text: str, draw: Callable[[], int]) -> int:
+    """The seed typed, else a fresh one: ``draw()`` (a kind's ``fresh_seed``)."""
     if not text:
-        return fresh_sheet_seed()
-    return _whole(text, "the seed", 0, SHEET_SEEDS[-1])
+        return draw()
+    return _whole(text, "the seed", 0, MAX_SEED - 1)
 
 
 def _pdf(data: bytes, name: str) -> Response:
@@ -196,7 +199,7 @@ def worksheet() -> Any:
         per_page = typed["per_page"]
         per = _whole(per_page, "puzzles a page", 1, MOST_PER_PAGE) if per_page else None
         scannable, pupils = _answer_sheets(typed, kind.key)
-        seed = _seed(typed["seed"])
+        seed = _seed(typed["seed"], lambda: kind.fresh_seed(count, choices))
         ids = tuple(kind.ids(count, seed, choices))
         base = public_url("/").rstrip("/")
         options = WorksheetOptions(_paper(typed), base, key=pages != "students", per_page=per,
@@ -249,12 +252,12 @@ def mat_kit() -> Any:
         choices = MATRIX.choices(size=typed["size"], want=typed["want"], level=typed["difficulty"])
         if variant == "successive":
             count = _whole(typed["players"] or typed["sets"], "players", 1, 9)
-            seed = _seed(typed["seed"])
+            seed = _seed(typed["seed"], lambda: secrets.randbelow(MAX_SEED))
             sets = disjoint_sets(count, *choices.size, choices.want, choices.level, seed)
             ids = tuple(puzzle.id for puzzle in sets)
         else:
             count = _whole(typed["sets"], "how many sets", 1, 12)
-            seed = _seed(typed["seed"])
+            seed = _seed(typed["seed"], lambda: MATRIX.fresh_seed(count, choices, "mat"))
             ids = tuple(MATRIX.ids(count, seed, choices, "mat"))
         data = made.mat_kit(ids, KitOptions(_paper(typed), variant, players, limit, scannable))
         return data, f"mat-kit-{variant}-{seed}.pdf"

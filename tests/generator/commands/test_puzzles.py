@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from cli_support import one_error_line, run
 from pypdf import PdfReader
+from seed_draws import LONG_KEY_SEED, SHORT_KEYS_SEED, draws
 
 from generator.documents.blocks import check_url
 from printables.cards.deck import Card
@@ -21,10 +22,12 @@ from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix import check_grid
 from printables.matrix.puzzles import (
+    KIND,
     disjoint_sets,
     from_cards,
     generated_id,
     get_puzzle,
+    key_fits,
     puzzle_ids,
 )
 from printables.matrix.solver import count_solutions, solve
@@ -86,24 +89,40 @@ def test_worksheet_writes_the_file_and_prints_the_seed_and_ids(
     assert pages[1].startswith("ANSWER KEY") or "Answer key" in pages[1]
 
 
-def test_a_worksheet_without_a_seed_draws_one_of_the_second_edition(
+def test_a_worksheet_without_a_seed_draws_one_whose_keys_fit_a_third_of_a_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A fresh sheet's hard keys fit a third of a page: its seed is drawn from 1,000,000
-    on, printed, held in the file's name, and prints the same sheet again."""
+    """The first seed drawn would print a key over a third of a page: the sheet takes the
+    next, and says so, and that seed prints it again."""
     monkeypatch.chdir(tmp_path)
+    drawn = draws(monkeypatch, LONG_KEY_SEED, SHORT_KEYS_SEED)
     args = ["worksheet", "matrix", "--size", "4x5", "--kind", "impossible",
-            "--difficulty", "hard", "--count", "2", "--no-key"]  # fmt: skip
+            "--difficulty", "hard", "--count", "2"]  # fmt: skip
     code, stdout, stderr = run(*args)
     assert code == 0, stderr
-    found = re.search(r"^Seed (\d+): the same command with --seed \1 prints it again\.$",
-                      stdout, re.MULTILINE)  # fmt: skip
-    assert found is not None, stdout
-    seed = int(found[1])
-    assert 1_000_000 <= seed <= 1_999_999
-    ids = puzzle_ids(2, 4, 5, "impossible", "hard", seed)
+    assert drawn.count == 2
+    ids = puzzle_ids(2, 4, 5, "impossible", "hard", SHORT_KEYS_SEED)
+    seed = SHORT_KEYS_SEED
+    assert f"Seed {seed}: the same command with --seed {seed} prints it again." in stdout
     assert "Puzzle ids: " + " ".join(ids) in stdout
-    assert [p.name for p in tmp_path.iterdir()] == [f"matrix-worksheet-4x5-{seed}.pdf"]
+    assert all(key_fits(get_puzzle(i)) for i in ids)
+    assert [p.name for p in tmp_path.iterdir()] == [f"matrix-worksheet-4x5-{SHORT_KEYS_SEED}.pdf"]
+
+
+def test_a_mat_kit_without_a_seed_draws_one_whose_keys_fit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    kit = KIND.choices(size="4x5", want="impossible", level="hard")
+    seeds = [s for s in range(40)
+             if not all(key_fits(get_puzzle(i)) for i in KIND.ids(2, s, kit, "mat"))]  # fmt: skip
+    fitting = next(s for s in range(40) if s not in seeds)
+    drawn = draws(monkeypatch, seeds[0], fitting)
+    code, stdout, stderr = run("mat-kit", "--sets", "2", "--size", "4x5", "--kind", "impossible",
+                               "--difficulty", "hard")  # fmt: skip
+    assert code == 0, stderr
+    assert drawn.count == 2
+    assert f"Seed {fitting}: the same command with --seed {fitting} prints it again." in stdout
 
 
 def test_worksheet_options_reach_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -253,8 +272,7 @@ def test_the_same_worksheet_command_gives_the_same_bytes(tmp_path: Path) -> None
             ["'--id'", "expected a Matrix id: a size and six letters or digits"],
         ),
         (["--count", "0"], ["'--count'", "1<=x<=60"]),
-        (["--seed", "-1"], ["'--seed'", "the seed must be from 0 to 1999999"]),
-        (["--seed", "2000000"], ["'--seed'", "the seed must be from 0 to 1999999"]),
+        (["--seed", "-1"], ["'--seed'", "the seed must be from 0 to"]),
         (["--paper", "a5"], ["'--paper'", "'a5' is not one of 'letter', 'a4'"]),
     ],
 )

@@ -212,7 +212,7 @@ def test_card_id_refuses_sets_that_are_not_a_matrix() -> None:
 def test_a_single_mistyped_character_is_refused() -> None:
     """A typo must not silently open another puzzle: one character replaced by another
     that does not read the same is refused in at least 95 % of cases (six base-32
-    characters hold 2**30 codes, of which 9 * MAX_SEED, under 2 %, are puzzles)."""
+    characters hold 2**30 codes, of which 9 * MAX_SEED, under 1 %, are puzzles)."""
     rng = random.Random(2718)
     tried = refused = 0
     for _ in range(3000):

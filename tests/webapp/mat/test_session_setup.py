@@ -18,11 +18,13 @@ from mat_helpers import (
     set_id,
     start_set,
 )
+from seed_draws import draws
 from webapp_support import add_teacher, log_in
 
 from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
-from printables.matrix.puzzles import from_cards, get_puzzle, parse_size, puzzle_ids
+from printables.matrix.puzzles import KIND as MATRIX
+from printables.matrix.puzzles import from_cards, get_puzzle, key_fits, parse_size, puzzle_ids
 from webapp.db import read
 from webapp.mat import store as mat_store
 from webapp.mat import views as proctor
@@ -98,8 +100,6 @@ OTHER_SIZE = puzzle_ids(1, 4, 4, "either", "easy", 1)[0]
         ({"source": "generate", "generate": "two", "sets": ""},
          "The number of sets: write a number such as 3, not 'two'."),
         ({"limit": "5"}, "The time limit is 10 to 3600 seconds, not 5."),
-        ({"source": "generate", "sets": "", "seed": "2000000"},
-         "The seed: write a number from 0 to 1999999, or leave it empty."),
         ({"limit": "3601"}, "The time limit is 10 to 3600 seconds, not 3601."),
         ({"limit": "ten"}, "The time limit: write seconds, such as 600, not 'ten'."),
         ({"variant": "successive", "sets": TEN},
@@ -189,13 +189,34 @@ def test_sessions_made_with_the_defaults_get_fresh_puzzles_and_show_their_seed(
     first, first_seed = _generated(teacher, "")
     second, second_seed = _generated(teacher, "")
     assert first_seed != second_seed and not set(first) & set(second)
-    # Drawn from the second edition, whose hard keys' proofs fit a third of a page.
-    assert all(1_000_000 <= int(seed) <= 1_999_999 for seed in (first_seed, second_seed))
     again, seed = _generated(teacher, first_seed)
     assert (again, seed) == (first, first_seed)
     assert "printables mat-kit --variant simultaneous --time-limit 600 --id " + " --id ".join(
         first
     ) in teacher.get("/sessions/1").get_data(as_text=True)
+
+
+def test_a_session_of_hard_sets_with_no_seed_draws_one_whose_keys_fit(
+    teacher: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console shows each set's key: a fresh seed of hard impossible sets is one
+    whose proofs each fit a third of a page."""
+    kit = MATRIX.choices(size="4x5", want="impossible", level="hard")
+    seeds = [s for s in range(40)
+             if not all(key_fits(get_puzzle(i)) for i in MATRIX.ids(2, s, kit, "mat"))]  # fmt: skip
+    fitting = next(s for s in range(40) if s not in seeds)
+    drawn = draws(monkeypatch, seeds[0], fitting)
+    data = {"name": "Hard", "variant": "simultaneous", "size": "4x5", "limit": "600",
+            "source": "generate", "sets": "", "generate": "2", "want": "impossible",
+            "level": "hard", "seed": ""}  # fmt: skip
+    response = teacher.post("/sessions", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    page = teacher.get(response.location).get_data(as_text=True)
+    assert f'id="seed">{fitting}</strong>' in page
+    assert drawn.count == 2
+    assert set(re.findall(r'<span class="id">(4x5-[0-9a-z]{6})</span>', page)) == set(
+        MATRIX.ids(2, fitting, kit, "mat")
+    )
 
 
 def test_another_teachers_session_is_not_found(app: Flask, teacher: FlaskClient) -> None:

@@ -73,12 +73,10 @@ from typing import Any
 
 from bench_webapp import (  # beside this file
     MAX_PER_SESSION,
-    Browser,
     Burst,
     Checks,
     Launch,
     Options,
-    Recorder,
     RunResult,
     checks,
     figures,
@@ -89,6 +87,7 @@ from bench_webapp import (  # beside this file
     total_fairness,
 )
 from serving import processes, tree_cpu  # beside this file
+from web_client import Browser, Recorder  # beside this file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 from cluster import Cluster, haproxy  # type: ignore[import-not-found]

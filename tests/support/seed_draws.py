@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import printables.puzzles
+from printables.matrix.puzzles import KIND, Choices, get_puzzle, key_fits
 
 LONG_KEY_SEED = 1
 """A worksheet of two hard impossible 4x5 sets whose second key runs over a third of a
@@ -31,6 +32,20 @@ class Draws:
         seed = next(self._seeds)
         assert 0 <= seed < below
         return seed
+
+
+def fits(count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> bool:
+    """Whether every key of the Matrix sheet printed from ``seed`` fits a third of a page."""
+    return all(key_fits(get_puzzle(i)) for i in KIND.ids(count, seed, choices, sheet))
+
+
+def long_then_fitting(count: int, choices: Choices, sheet: str = "worksheet") -> tuple[int, int]:
+    """The first seed (of 0 to 39) whose sheet has a key over a third of a page, and the
+    first whose keys all fit."""
+    seeds = range(40)
+    long = next((s for s in seeds if not fits(count, s, choices, sheet)), None)
+    assert long is not None, f"no sheet of {count} with a long key in 40 seeds"
+    return long, next(s for s in seeds if fits(count, s, choices, sheet))
 
 
 def draws(monkeypatch: pytest.MonkeyPatch, *seeds: int) -> Draws:

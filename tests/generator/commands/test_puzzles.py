@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from cli_support import one_error_line, run
 from pypdf import PdfReader
-from seed_draws import LONG_KEY_SEED, SHORT_KEYS_SEED, draws
+from seed_draws import LONG_KEY_SEED, SHORT_KEYS_SEED, draws, long_then_fitting
 
 from generator.documents.blocks import check_url
 from printables.cards.deck import Card
@@ -114,10 +114,8 @@ def test_a_mat_kit_without_a_seed_draws_one_whose_keys_fit(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     kit = KIND.choices(size="4x5", want="impossible", level="hard")
-    seeds = [s for s in range(40)
-             if not all(key_fits(get_puzzle(i)) for i in KIND.ids(2, s, kit, "mat"))]  # fmt: skip
-    fitting = next(s for s in range(40) if s not in seeds)
-    drawn = draws(monkeypatch, seeds[0], fitting)
+    long, fitting = long_then_fitting(2, kit, "mat")
+    drawn = draws(monkeypatch, long, fitting)
     code, stdout, stderr = run("mat-kit", "--sets", "2", "--size", "4x5", "--kind", "impossible",
                                "--difficulty", "hard")  # fmt: skip
     assert code == 0, stderr

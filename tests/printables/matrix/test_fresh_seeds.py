@@ -5,17 +5,12 @@ prints the same sheet forever (the golden files hold that); only the drawing pre
 from __future__ import annotations
 
 import pytest
-from seed_draws import LONG_KEY_SEED, SHORT_KEYS_SEED, draws
+from seed_draws import LONG_KEY_SEED, SHORT_KEYS_SEED, draws, fits, long_then_fitting
 
 from printables.matrix.proofs import KEY_MOST
-from printables.matrix.puzzles import FRESH_TRIES, KIND, Choices, get_puzzle, key_fits
+from printables.matrix.puzzles import FRESH_TRIES, KIND, Choices, get_puzzle
 
 HARD_4X5 = KIND.choices(size="4x5", want="impossible", level="hard")
-
-
-def fits(count: int, seed: int, choices: Choices, sheet: str = "worksheet") -> bool:
-    """Whether every key of the sheet printed from ``seed`` fits a third of a page."""
-    return all(key_fits(get_puzzle(i)) for i in KIND.ids(count, seed, choices, sheet))
 
 
 def test_the_example_seeds_are_what_they_say() -> None:
@@ -50,10 +45,8 @@ def test_sheets_whose_keys_hold_no_proof_take_the_first_seed_drawn(
 
 def test_either_kind_hard_sheets_are_drawn_too(monkeypatch: pytest.MonkeyPatch) -> None:
     either = KIND.choices(size="4x5", want="either", level="hard")
-    seeds = [s for s in range(40) if not fits(3, s, either)]
-    assert seeds, "no sheet of three hard 4x5 sets of either kind with a long key in 40 seeds"
-    fitting = next(s for s in range(40) if s not in seeds)
-    drawn = draws(monkeypatch, seeds[0], fitting)
+    long, fitting = long_then_fitting(3, either)
+    drawn = draws(monkeypatch, long, fitting)
     assert KIND.fresh_seed(3, either) == fitting
     assert drawn.count == 2
 
@@ -61,9 +54,8 @@ def test_either_kind_hard_sheets_are_drawn_too(monkeypatch: pytest.MonkeyPatch) 
 def test_a_mat_kit_is_drawn_from_its_own_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
     """A MAT kit's sets are other puzzle seeds than a worksheet's of the same seed: the
     drawing checks the kit's own."""
-    kit = [s for s in range(40) if not fits(2, s, HARD_4X5, "mat")]
-    fitting = next(s for s in range(40) if s not in kit)
-    drawn = draws(monkeypatch, kit[0], fitting)
+    long, fitting = long_then_fitting(2, HARD_4X5, "mat")
+    drawn = draws(monkeypatch, long, fitting)
     assert KIND.fresh_seed(2, HARD_4X5, "mat") == fitting
     assert drawn.count == 2
 

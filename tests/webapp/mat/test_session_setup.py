@@ -18,13 +18,13 @@ from mat_helpers import (
     set_id,
     start_set,
 )
-from seed_draws import draws
+from seed_draws import draws, long_then_fitting
 from webapp_support import add_teacher, log_in
 
 from printables.cards import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.puzzles import KIND as MATRIX
-from printables.matrix.puzzles import from_cards, get_puzzle, key_fits, parse_size, puzzle_ids
+from printables.matrix.puzzles import from_cards, get_puzzle, parse_size, puzzle_ids
 from webapp.db import read
 from webapp.mat import store as mat_store
 from webapp.mat import views as proctor
@@ -202,10 +202,8 @@ def test_a_session_of_hard_sets_with_no_seed_draws_one_whose_keys_fit(
     """The console shows each set's key: a fresh seed of hard impossible sets is one
     whose proofs each fit a third of a page."""
     kit = MATRIX.choices(size="4x5", want="impossible", level="hard")
-    seeds = [s for s in range(40)
-             if not all(key_fits(get_puzzle(i)) for i in MATRIX.ids(2, s, kit, "mat"))]  # fmt: skip
-    fitting = next(s for s in range(40) if s not in seeds)
-    drawn = draws(monkeypatch, seeds[0], fitting)
+    long, fitting = long_then_fitting(2, kit, "mat")
+    drawn = draws(monkeypatch, long, fitting)
     data = {"name": "Hard", "variant": "simultaneous", "size": "4x5", "limit": "600",
             "source": "generate", "sets": "", "generate": "2", "want": "impossible",
             "level": "hard", "seed": ""}  # fmt: skip

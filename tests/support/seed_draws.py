@@ -13,9 +13,9 @@ import pytest
 import printables.puzzles
 from printables.matrix.puzzles import KIND, Choices, get_puzzle, key_fits
 
-LONG_KEY_SEED = 1
+LONG_KEY_SEED = 210
 """A worksheet of two hard impossible 4x5 sets whose second key runs over a third of a
-page (4x5-desw26)."""
+page (4x5-8d7vf4, more than twice over)."""
 SHORT_KEYS_SEED = 2
 """A worksheet of two hard impossible 4x5 sets whose keys each fit a third of a page."""
 

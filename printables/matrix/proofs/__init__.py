@@ -10,29 +10,30 @@ proof goes through what the rows and the columns could share:
 2. **Bars.** A row and a column cross at a card showing both their values, so a column
    can share only values of no attribute the rows hold another value of, shown with each
    row value on enough cards. A few row values (up to three) can leave some card no
-   column at all: every row list holding them is barred at once ("No row list holds g C
+   column at all: every row list holding them is barred at once ("No row list holds gC
    (Rb~T would fit no column)"), and only the lists left are numbered.
 3. **Crossings.** k rows sharing v and m columns sharing w cross in k x m places, each
    holding a card that shows v and w. So when fewer cards show both (none, often), no
    row list with k or more v goes with a column list with m or more w: one fact rules
    out many pairs of lists at once ("0: B b (1 x 1)").
 4. **Crowds.** Each pair of lists left fails because some cards fit only at crossings
-   with fewer places than cards: "GbzS, Gg~T, Rb~T fit only at G x C: 3 cards, 2 places".
+   with fewer places than cards: "GbzS Gg~T Rb~T fit only at G x C: 3 cards, 2 places".
    A crowd is told once for every pair it serves, with the most places it has in any.
    A crowd of most of the set is told the other way round when that is shorter: the
    crossings it does not fit hold more places than the cards left, the only ones that
-   fit them, and every place holds a card ("only Bw~T, Rb~T fit at R x b: 3 places, 2
+   fit them, and every place holds a card ("only Bw~T Rb~T fit at R x b: 3 places, 2
    cards").
 
 **Lists no list across goes with.** A long proof is tried again with the side with more
 lists (the columns, say) cut down by the rows: "No row list goes with a column list
-holding B ~ or w w" (with each row list, a row value and one of those are two values of
+holding B~ or ww" (with each row list, a row value and one of those are two values of
 one attribute or shown together on too few cards), so only the column lists left are
 numbered; the row lists where a card fits no column are told first ("Cards fitting no
 column: (1, 4) GbzS; (6) Rb~T") and take no other step. (A square's proof is cut so only
 with a card pinned: unpinned, it would no longer hold turned over, and was never the
 shorter.) Long listings write the first values that lists in a row share once, in
-brackets: "[B G] (1) R S, (2-3) b w/z" is B G R S, B G b w and B G b z.
+brackets: "[BG] (1) RS, (2-3) bw/z" is BGRS, BGbw and BGbz. A list is written as a
+card is, its values one after another.
 
 **A pinned card.** A card's row and column meet only at it, so together they hold
 rows + columns - 1 cards, each showing the row's value or the column's (the two may
@@ -72,7 +73,7 @@ crossing again, and confirms that the facts and crowds leave no pair of lists st
 >>> proof = impossibility_proof(book, 3, 3)
 >>> check_proof(book, 3, 3, proof)
 >>> print(proof.brief_lines[-1])
-Every other pair: Rb~T, Rw~T fit only at T x ~/T: 2 cards, 1 place.
+Every other pair: Rb~T Rw~T fit only at T x ~/T: 2 cards, 1 place.
 """
 
 from printables.matrix.proofs.checking import ProofError, check_proof, check_words

@@ -14,26 +14,31 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+LAST_TOLD_FROM = (12, 18)
+"""How many crowds a proof takes for its last line to tell two of them, and three: the
+pairs left, unnamed, each ruled out by one of them, tried in turn (a long proof saves
+naming those crowds' pairs)."""
+
 
 def symbols(option: Sequence[Value]) -> str:
-    """A list of values as written on the cards: ``G G R z``."""
-    return " ".join(v.symbol for v in option)
+    """A list of values written as a card's are, one symbol after another: ``GGRz``."""
+    return "".join(v.symbol for v in option)
 
 
 def _numbered(options: Sequence[Option]) -> str:
     """Lists numbered from 1; lists in a row that differ only in their last value share
-    one entry, the last values given in turn: ``(5-7) B G R b w/=/~`` is (5) B G R b w,
-    (6) B G R b = and (7) B G R b ~. When it is shorter, lists in a row that begin
-    alike (their first two or three values) say those values once, in brackets, before
-    their entries: ``[B G] (1-2) w/=, (3) R w`` is (1) B G w, (2) B G = and (3) B G R w.
+    one entry, the last values given in turn: ``(5-7) BGRb w/=/~`` is (5) BGRbw,
+    (6) BGRb= and (7) BGRb~. When it is shorter, lists in a row that begin alike (their
+    first two or three values) say those values once, in brackets, before their entries:
+    ``[BG] (1-2) w/=, (3) Rw`` is (1) BGw, (2) BG= and (3) BGRw.
 
     >>> from printables.cards import FOUR_D
     >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
     >>> def lists(*texts): return [tuple(v[s] for s in o.split()) for o in texts]
     >>> print(_numbered(lists("B G w", "B G =", "B R w")))
-    (1-2) B G w/=; (3) B R w
+    (1-2) BG w/=; (3) BRw
     >>> print(_numbered(lists("B G R b w", "B G R b =", "B G R g w", "B G w = ~", "R b w = ~")))
-    [B G] (1-2) R b w/=, (3) R g w, (4) w = ~; (5) R b w = ~
+    [BG] (1-2) Rb w/=, (3) Rgw, (4) w=~; (5) Rbw=~
     """
     return min((_headed(options, size) for size in (0, 2, 3)), key=len)
 
@@ -60,7 +65,7 @@ def _headed(options: Sequence[Option], size: int) -> str:
     def entries(start: int, rests: list[Option], between: str) -> str:
         return between.join(
             f"({start + first - 1}{'' if last == first else f'-{start + last - 1}'}) "
-            + " ".join([*(v.symbol for v in shared), "/".join(v.symbol for v in tails)])
+            + _entry(shared, tails)
             for first, last, shared, tails in _ranges(rests)
         )
 
@@ -69,6 +74,14 @@ def _headed(options: Sequence[Option], size: int) -> str:
         if head else entries(start, run, "; ")
         for head, start, run in told
     )  # fmt: skip
+
+
+def _entry(shared: Option, tails: Sequence[Value]) -> str:
+    """Lists that differ in their last value only: ``RR g/=/~`` (RRg, RR= and RR~), or one
+    list, ``RRg``."""
+    if len(tails) == 1:
+        return symbols((*shared, *tails))
+    return f"{symbols(shared)} {'/'.join(v.symbol for v in tails)}".lstrip()
 
 
 def _ranges(options: Sequence[Option]) -> list[tuple[int, int, Option, list[Value]]]:
@@ -89,28 +102,27 @@ RULES = (
     "How the proofs go. Each row shares a value that all its cards show, and so does each "
     "column. A row of n cards needs a value that at least n cards show, k rows sharing a "
     "value need k x n cards showing it, and every card needs a row whose value it shows: so "
-    "the rows can share only a few lists of values (numbered; values as on the cards), and "
-    "the columns likewise. A row and a column cross at a card showing both their values: "
-    "so they never share two colors, two shades, two patterns or two shapes, and k rows "
-    "sharing one value and m columns sharing another cross in k x m places, each needing "
-    "a card that shows both. So a card fits no column when each of its values is shown on "
-    "too few cards, of an attribute the rows hold another value of, or shown with a row's "
-    'value on too few cards: "No row list holds g C (Rb~T would fit no column)" bars every '
-    'row list holding g and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4 '
-    '("Cards fitting no column: (1, 4) GbzS; (6) Rb~T" for several cards). "No row list '
-    'goes with a column list holding B ~ or w w" says that with each row list, a row value '
-    "and one of those column values are two values of one attribute or shown together on "
-    "too few cards. A proof then takes one side's lists in turn, saying what the other side "
-    "can share with each, or rules out pairs of lists (row list x column list) by these "
-    "counts; for what is left it names cards that outnumber the only places they fit, or "
-    "places that outnumber the only cards that fit them (every place holds a card). In a "
-    "square, each pair holds the other way round too (the grid turned over), unless a "
-    "card's row and column are pinned first. "
-    '(1-3) ... w/=/~ is three lists, ending in w, = and ~, and "[B G] (1) R S, (2-3) b w/z" '
-    'is lists B G R S, B G b w and B G b z; "1: ~ T (1 x 2)" says only 1 '
-    "card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) x (3) "
-    "is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
-    '"every other pair" is each pair left but those named before it.'
+    "the rows can share only a few lists of values (numbered; a list is written as a card "
+    "is: GGRz), and the columns likewise. A row and a column cross at a card showing both "
+    "their values: so they never share two colors, shades, patterns or shapes, and k rows "
+    "sharing v cross m columns sharing w in k x m places, each needing a card that shows v "
+    "and w. So a card fits no column when each of its values is shown on too few cards, is "
+    "another value of an attribute the rows hold, or is shown with a row's value on too few "
+    'cards: "No row list holds gC (Rb~T would fit no column)" bars every row list holding g '
+    'and C, and "(1, 4): GbzS fits no column" rules out lists 1 and 4 ("Cards fitting no '
+    'column: (1, 4) GbzS; (6) Rb~T" for several cards). "No row list goes with a column list '
+    'holding B~ or ww" says that with each row list, a row value and one of those column '
+    "values are two values of one attribute or shown together on too few cards. A proof "
+    "then takes one side's lists in turn, saying what the other side can share with each, "
+    "or rules out pairs of lists (row list x column list) by these counts; for what is left "
+    "it names cards that outnumber the only places they fit, or places that outnumber the "
+    "only cards that fit them (every place holds a card). In a square, each pair holds the "
+    "other way round too (the grid turned over), unless a card's row and column are pinned "
+    'first. "[BG] (1) RS, (2-3) bw/z" is lists BGRS, BGbw and BGbz; "1: ~ T (1 x 2)" says '
+    "only 1 card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) "
+    "x 3 is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
+    '"every other pair" is each pair left but those named before it ("either ... or ...": '
+    "each fails by one crowd or the other)."
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
 (with :attr:`Proof.brief_lines`)."""
@@ -391,26 +403,27 @@ def _intro_parts(proof: Proof) -> list[str]:
     """:func:`_intro`'s sentences for a proof that is not split."""
     rows, cols = proof.rows, proof.cols
     told = [
-        f"Each row shares a value all its {cols} cards show, and each column one all its "
-        f"{rows} cards show; k lines sharing a value need k times their length of cards "
-        "showing it, and every card needs a row and a column whose values it shows: so each "
-        "side can share only a few lists of values (numbered; values as on the cards). A row "
-        "and a column cross at a card showing both their values, so they never share two "
-        "colors, two shades, two patterns or two shapes, and k rows sharing v and m columns "
-        "sharing w cross in k x m places, each needing a card that shows v and w."
+        f"Each row shares a value all its {cols} cards show, each column one all its {rows} "
+        "show; k lines sharing a value need k times their length of cards showing it, and "
+        "every card needs a row and a column whose values it shows, so each side can share "
+        "only a few lists of values (numbered; written as cards are: GGRz). A row and a "
+        "column cross at a card showing "
+        "both their values: they never share two colors, shades, patterns or shapes, and k "
+        "rows sharing v cross m columns sharing w in k x m places, each needing a card "
+        "showing v and w."
     ]
     if proof.row_bars or proof.col_bars:
         told.append(
-            '"No row list holds g C (Rb~T would fit no column)": with g and C among the rows\' '
-            "values, each of Rb~T's values is shown on too few cards for a column, is of an "
-            "attribute the rows hold another value of, or is shown with g or with C on too "
-            "few cards; and so for columns."
+            '"No row list holds gC (Rb~T would fit no column)": with rows sharing g and C, '
+            "each value of Rb~T is shown on too few cards for a column, is another value of g's "
+            "attribute or C's, or is shown with g or with C on too few cards; and so for "
+            "columns."
         )
-    if any(first < last for o in (proof.row_options, proof.col_options)
-           for first, last, _, _ in _ranges(o)):  # fmt: skip
-        told.append("(1-3) ... w/=/~ is three lists, ending in w, = and ~.")
     if any("[" in _numbered(o) for o in (proof.row_options, proof.col_options)):
-        told.append('"[B G] (1) R S, (2-3) b w/z" is lists B G R S, B G b w and B G b z.')
+        told.append('"[BG] (1) RS, (2-3) bw/z" is lists BGRS, BGbw and BGbz.')
+    elif any(first < last for o in (proof.row_options, proof.col_options)
+             for first, last, _, _ in _ranges(o)):  # fmt: skip
+        told.append('"(2-3) b w/z" is lists b w and b z.')
     if proof.cases:
         other = "column" if proof.listed == "rows" else "row"
         told.append(
@@ -422,10 +435,9 @@ def _intro_parts(proof: Proof) -> list[str]:
     if crossed:
         across = "column" if crossed == "row" else "row"
         told.append(
-            f'"No {across} list goes with a {crossed} list holding B ~ or w w": with each '
-            f"{across} list, one of its values and one of those are two values of one "
-            "attribute, or shown together on fewer cards than the lines sharing them cross "
-            "in; so those lists are left out."
+            f'"No {across} list goes with a {crossed} list holding B~": with each {across} '
+            "list, B or ~ and a value of it are two values of one attribute or shown together "
+            "on fewer cards than their lines cross in."
         )
         if proof.lonely:
             told.append(
@@ -433,21 +445,18 @@ def _intro_parts(proof: Proof) -> list[str]:
                 f'does ("Cards fitting no {crossed}: (1, 4) GbzS; (6) Rb~T" for several).'
             )
     if proof.crowds:
-        told.append(
-            'The pairs of lists left are those no rule or fact rules out; "every other pair" '
-            "is each of them but those named before it."
-        )
+        told.append('"Every other pair": each pair left but those named before it.')
     whys = {crowd.why for crowd in proof.crowds} | {
         why for case in proof.cases for why in case.crowds
     }
     if any(why.unfilled for why in whys):
         told.append(
-            '"Only GbzS, Gg~S fit at B x ~ or b x S: 3 places, 2 cards": no other card fits '
+            '"Only GbzS Gg~S fit at B x ~ or b x S: 3 places, 2 cards": no other card fits '
             "there, and every place holds a card."
         )
     if proof.facts:
         told.append(
-            '"1: ~ T (1 x 2)" says only 1 card shows ~ and T, so a row sharing ~ never '
+            '"1: ~ T (1 x 2)": only 1 card shows ~ and T, so a row sharing ~ never '
             "crosses 2 columns sharing T" + ("; rows and columns alike." if proof.mirrored else ".")
         )
     return told
@@ -489,22 +498,26 @@ def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
 
 def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[str]:
     """A line for each crowd of cards, naming every pair of lists where it outnumbers its
-    places: ``(1, 2) x (4): Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``; the crowd
+    places: ``(1, 2) x 4: Rb=T Rb~T fit only at R x T: 2 cards, 1 place.``; the crowd
     serving the most pairs comes last, for "every other pair" left (the pairs the rules and
-    the facts leave, but those named above), so that its pairs need not be named. A crowd
-    of more than half the set's ``cards`` is named by the cards it leaves out: ``every
-    card but Gw~C, Rw~C``."""
+    the facts leave, but those named above), so that its pairs need not be named (in a
+    proof of many crowds, two or three come last: "either ...; or ..."). A crowd of more
+    than half the set's ``cards`` is named by the cards it leaves out: ``every card but
+    Gw~C Rw~C``."""
     serving = _pairs_of(crowds)
-    most = _told_last(serving)
+    last = _told_last(serving)
     lines = [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
-             for why, where in serving.items() if why != most]  # fmt: skip
+             for why, where in serving.items() if why not in last]  # fmt: skip
     every = "Every other pair" if lines else "Every pair left"
-    return [*lines, f"{every}: {_crowd_text(most, cards)}"]
+    if len(last) == 1:
+        return [*lines, f"{every}: {_crowd_text(last[0], cards)}"]
+    told = [_crowd_text(why, cards)[:-1] for why in last]
+    return [*lines, f"{every}: either {'; or '.join(told)}."]
 
 
 def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
-    """``Rb=T, Rb~T fit only at R x T: 2 cards, 1 place.``, or the other way round,
-    ``Only Bw~T, Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``"""
+    """``Rb=T Rb~T fit only at R x T: 2 cards, 1 place.``, or the other way round,
+    ``Only Bw~T Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``"""
     places = f"{why.places} place{'s' if why.places != 1 else ''}"
     count = f"{len(why.cards)} card{'s' if len(why.cards) != 1 else ''}"
     if why.unfilled:
@@ -521,18 +534,21 @@ def crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
 
 
 def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:
-    """The cards of a crowd, or, when it holds more than half the set, the set's cards
-    it leaves out."""
+    """The cards of a crowd, written as a set is typed (``Rb=T Rb~T``), or, when it holds
+    more than half the set, the set's cards it leaves out."""
     if len(crowd) * 2 <= len(cards):
-        return ", ".join(str(c) for c in crowd)
+        return " ".join(str(c) for c in crowd)
     inside = set(crowd)
     left_out = [str(c) for c in cards if c not in inside]
-    return f"every card but {', '.join(left_out)}" if left_out else "every card"
+    return f"every card but {' '.join(left_out)}" if left_out else "every card"
 
 
-def _told_last(serving: dict[TooMany, list[tuple[int, int]]]) -> TooMany:
-    """The crowd serving the most pairs, told last for "every other pair"."""
-    return max(serving, key=lambda why: len(serving[why]))
+def _told_last(serving: dict[TooMany, list[tuple[int, int]]]) -> tuple[TooMany, ...]:
+    """The crowd serving the most pairs, told last for "every other pair"; in a proof of
+    many crowds (:data:`LAST_TOLD_FROM`), the two or three serving the most, each pair
+    left by one of them (their pairs unnamed: a reader tries each in turn)."""
+    most = sorted(serving, key=lambda why: len(serving[why]), reverse=True)
+    return tuple(most[: 1 + sum(len(serving) >= n for n in LAST_TOLD_FROM)])
 
 
 def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
@@ -542,11 +558,11 @@ def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
     notes = ["each also the other way round"] if square else []
     serving = _pairs_of(crowds)
     last = _told_last(serving)
-    if any(_widened(where) for why, where in serving.items() if why != last):
-        notes.append("(1, 2) x (3) is 1 x 3 and 2 x 3")
+    if any(_widened(where) for why, where in serving.items() if why not in last):
+        notes.append("(1, 2) x 3: 1 x 3 and 2 x 3")
     if any(len(rows) > 1 or len(cols) > 1
            for why in serving for rows, cols in _grouped(why.crossings)):  # fmt: skip
-        notes.append("B/G x T is a row sharing B or G crossing a column sharing T")
+        notes.append("B/G x T: a row sharing B or G crossing a column sharing T")
     return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -572,14 +588,20 @@ def _widened(pairs: Sequence[tuple[T, T]]) -> bool:
 
 
 def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
-    """Pairs of lists by number, the row lists that go with the same column lists grouped:
-    ``(1) x (24, 26), (2, 10, 12) x (24)`` is 1 with 24 or 26, and 2, 10 or 12 with 24.
+    """Pairs of lists by number, the row lists that go with the same column lists grouped
+    (in brackets when there are several): ``1 x (24, 26), (2, 10, 12) x 24, 3 x (5-7)`` is
+    1 with 24 or 26, 2, 10 or 12 with 24, and 3 with 5, 6 or 7.
 
-    >>> _pairs_text([(1, 24), (1, 26), (2, 24), (10, 24), (12, 24)])
-    '(1) x (24, 26), (2, 10, 12) x (24)'
+    >>> _pairs_text([(1, 24), (1, 26), (2, 24), (10, 24), (12, 24), (3, 5), (3, 6), (3, 7)])
+    '1 x (24, 26), (2, 10, 12) x 24, 3 x (5-7)'
     """
-    return ", ".join(f"({', '.join(map(str, rows))}) x ({', '.join(map(str, cols))})"
+    return ", ".join(f"{_group_text(rows)} x {_group_text(cols)}"
                      for rows, cols in _grouped(pairs))  # fmt: skip
+
+
+def _group_text(numbers: Sequence[int]) -> str:
+    """One list's number, or several in brackets, runs as ranges: ``4``, ``(4, 7-9)``."""
+    return str(numbers[0]) if len(numbers) == 1 else _numbers_text(numbers)
 
 
 def _crossings_text(crossings: Sequence[tuple[Value, Value]]) -> str:

@@ -32,8 +32,8 @@ numbered; the row lists where a card fits no column are told first ("Cards fitti
 column: (1, 4) GbzS; (6) Rb~T") and take no other step. (A square's proof is cut so only
 with a card pinned: unpinned, it would no longer hold turned over, and was never the
 shorter.) Long listings write the first values that lists in a row share once, in
-brackets: "[BG] (1) RS, (2-3) bw/z" is BGRS, BGbw and BGbz. A list is written as a
-card is, its values one after another.
+brackets: "[BG] (1) RS, (2-3) b w/z" is BGRS, BGbw and BGbz. A list is written as a
+card is, its values one after another (with spaces when it would read as a card: G g z C).
 
 **A pinned card.** A card's row and column meet only at it, so together they hold
 rows + columns - 1 cards, each showing the row's value or the column's (the two may

@@ -20,8 +20,23 @@ pairs left, unnamed, each ruled out by one of them, tried in turn (a long proof 
 naming those crowds' pairs)."""
 
 
+CARD_VALUES = 4
+"""The values a 4D card shows, one of each attribute: a list of four values of four
+attributes would read as a card's name."""
+
+
 def symbols(option: Sequence[Value]) -> str:
-    """A list of values written as a card's are, one symbol after another: ``GGRz``."""
+    """A list of values written as a card's are, one symbol after another: ``GGRz``; but
+    with spaces when it would read as a card's name (one value of each attribute),
+    ``G g z C``.
+
+    >>> from printables.cards import FOUR_D
+    >>> v = {value.symbol: value for a in FOUR_D.attributes for value in a.values}
+    >>> symbols([v["G"], v["G"], v["R"], v["z"]]), symbols([v["G"], v["g"], v["z"], v["C"]])
+    ('GGRz', 'G g z C')
+    """
+    if len(option) == CARD_VALUES == len({v.attribute for v in option}):
+        return " ".join(v.symbol for v in option)
     return "".join(v.symbol for v in option)
 
 
@@ -118,11 +133,12 @@ RULES = (
     "it names cards that outnumber the only places they fit, or places that outnumber the "
     "only cards that fit them (every place holds a card). In a square, each pair holds the "
     "other way round too (the grid turned over), unless a card's row and column are pinned "
-    'first. "[BG] (1) RS, (2-3) bw/z" is lists BGRS, BGbw and BGbz; "1: ~ T (1 x 2)" says '
+    'first. "[BG] (1) RS, (2-3) b w/z" is lists BGRS, BGbw and BGbz (G g z C with spaces, '
+    'a list that would read as a card); "1: ~ T (1 x 2)" says '
     "only 1 card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) "
     "x 3 is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
     '"every other pair" is each pair left but those named before it ("either ... or ...": '
-    "each fails by one crowd or the other)."
+    "each such pair fails by one of these crowds)."
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
 (with :attr:`Proof.brief_lines`)."""
@@ -412,6 +428,10 @@ def _intro_parts(proof: Proof) -> list[str]:
         "rows sharing v cross m columns sharing w in k x m places, each needing a card "
         "showing v and w."
     ]
+    lists = [*proof.row_options, *proof.col_options, *proof.row_crossed, *proof.col_crossed,
+             *(bar.values for bar in (*proof.row_bars, *proof.col_bars))]  # fmt: skip
+    if any(" " in symbols(o) for o in lists):
+        told[0] = told[0].replace("GGRz)", "GGRz; G g z C if it would read as a card)")
     if proof.row_bars or proof.col_bars:
         told.append(
             '"No row list holds gC (Rb~T would fit no column)": with rows sharing g and C, '
@@ -420,10 +440,10 @@ def _intro_parts(proof: Proof) -> list[str]:
             "columns."
         )
     if any("[" in _numbered(o) for o in (proof.row_options, proof.col_options)):
-        told.append('"[BG] (1) RS, (2-3) bw/z" is lists BGRS, BGbw and BGbz.')
+        told.append('"[BG] (1) RS, (2-3) b w/z" is lists BGRS, BGbw and BGbz.')
     elif any(first < last for o in (proof.row_options, proof.col_options)
              for first, last, _, _ in _ranges(o)):  # fmt: skip
-        told.append('"(2-3) b w/z" is lists b w and b z.')
+        told.append('"(2-3) b w/z" is lists bw and bz.')
     if proof.cases:
         other = "column" if proof.listed == "rows" else "row"
         told.append(
@@ -436,8 +456,8 @@ def _intro_parts(proof: Proof) -> list[str]:
         across = "column" if crossed == "row" else "row"
         told.append(
             f'"No {across} list goes with a {crossed} list holding B~": with each {across} '
-            "list, B or ~ and a value of it are two values of one attribute or shown together "
-            "on fewer cards than their lines cross in."
+            "list, one of B and ~ and a value of the list are two values of one attribute, or "
+            "are shown together on fewer cards than their lines cross in."
         )
         if proof.lonely:
             told.append(
@@ -445,7 +465,11 @@ def _intro_parts(proof: Proof) -> list[str]:
                 f'does ("Cards fitting no {crossed}: (1, 4) GbzS; (6) Rb~T" for several).'
             )
     if proof.crowds:
-        told.append('"Every other pair": each pair left but those named before it.')
+        either = len(_told_last(_pairs_of(proof.crowds))) > 1
+        told.append(
+            '"Every other pair": each pair left but those named before it'
+            + (' ("either ...; or ...": by one of these).' if either else ".")
+        )
     whys = {crowd.why for crowd in proof.crowds} | {
         why for case in proof.cases for why in case.crowds
     }

@@ -58,6 +58,14 @@ proof instead takes that side's lists in turn (:class:`ListCase`): the values th
 side can share with it, and a card that fits none of them, or the other side's lists
 over them, each with a crowd. :func:`impossibility_proof` keeps whichever is shorter.
 
+**A page at most.** A proof in full that would run over a page (:data:`PAGE`, 4,500
+characters) is told more briefly, in as few changes as bring it within the page: a few
+crowds' crossings are left to the reader, those that take the most words ("BwzS BwzT
+RgzT BgzT fit only at 3 places: 4 cards"; a crowd told the other way round is then
+told the usual way, the cards it left out at the places they fit), and more crowds,
+up to six, are told last, their pairs unnamed. The data keeps every crowd's crossings
+and every pair's crowd, and the checker checks them.
+
 A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
 and words second, so that :func:`check_proof` re-checks every step by itself, without
 the solver or the builder's helpers: it counts again that a pinned card fits nowhere
@@ -79,6 +87,7 @@ Every other pair: Rb~T Rw~T fit only at T x ~/T: 2 cards, 1 place.
 from printables.matrix.proofs.checking import ProofError, check_proof, check_words
 from printables.matrix.proofs.data import (
     KEY_MOST,
+    PAGE,
     Bar,
     Crowd,
     ListCase,
@@ -94,6 +103,7 @@ from printables.matrix.proofs.words import RULES
 
 __all__ = [
     "KEY_MOST",
+    "PAGE",
     "RULES",
     "Bar",
     "Crowd",

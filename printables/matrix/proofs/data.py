@@ -14,6 +14,11 @@ KEY_MOST = 1500
 """The most characters of a proof as an answer key prints it (:attr:`Proof.brief_lines`):
 a third of a page."""
 
+PAGE = 4500
+"""The most characters of a proof in full (:attr:`Proof.lines`): a page, three keys'
+worth. A proof that would run longer leaves some crowds' crossings to the reader
+(:attr:`TooMany.crossings_told`) and tells more crowds last (:attr:`Proof.told_last`)."""
+
 Option = tuple[Value, ...]
 """What the lines of one direction share: one value a line, in deck order (a multiset)."""
 
@@ -46,12 +51,18 @@ class TooMany:
 
     Or, ``unfilled``, the other way round: the ``crossings`` hold at least ``places``,
     more than the ``cards``, the only cards that fit any of them, and every place holds
-    a card (a crowd of most of the set says it in fewer words this way)."""
+    a card (a crowd of most of the set says it in fewer words this way).
+
+    ``crossings_told`` is False when the words leave the crossings for the reader to
+    find in the pair ("Rb~T Rb=T fit only at 1 place: 2 cards"): the longest lists of
+    them, in a proof that would run over a :data:`PAGE` with them all. The check is the
+    same either way."""
 
     cards: tuple[Card, ...]
     crossings: tuple[tuple[Value, Value], ...]
     places: int
     unfilled: bool = False
+    crossings_told: bool = True
 
 
 @dataclass(frozen=True)
@@ -174,6 +185,11 @@ class Proof:
     split: Split | None = None
     """A card's row and column taken case by case, each case a proof of its own; a proof
     split so says nothing else (its lists and steps are the cases')."""
+    told_last: int = 0
+    """How many crowds the words tell last, their pairs unnamed ("Every other pair: either
+    ...; or ..."): 0 for as many as the crowds' number calls for
+    (:data:`~printables.matrix.proofs.words.LAST_TOLD_FROM`); more in a proof that would
+    run over a :data:`PAGE` otherwise."""
 
     @property
     def mirrored(self) -> bool:

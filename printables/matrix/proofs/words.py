@@ -232,11 +232,12 @@ def _steps(proof: Proof, brief: bool, case: bool = False) -> tuple[str, ...]:
     if proof.facts:
         lines.append(f"Too few cards show both: {_facts_text(proof.facts)}.")
     if proof.crowds:
-        told = _crowd_texts(proof.crowds, proof.cards)
+        told = _crowd_texts(proof.crowds, proof.cards, proof.told_last)
         if not brief:
+            notes = _crowd_notes(proof.crowds, proof.mirrored, proof.told_last)
             lines.append(
                 ("Pairs left" if proof.facts else "Pairs not ruled out by two colors, shades, "
-                 "patterns or shapes") + f"{_crowd_notes(proof.crowds, proof.mirrored)}:"
+                 "patterns or shapes") + f"{notes}:"
             )  # fmt: skip
         elif len(told) > 1:  # one crowd says "Every pair left" itself
             lines.append("Pairs left:")
@@ -465,7 +466,7 @@ def _intro_parts(proof: Proof) -> list[str]:
                 f'does ("Cards fitting no {crossed}: (1, 4) GbzS; (6) Rb~T" for several).'
             )
     if proof.crowds:
-        either = len(_told_last(_pairs_of(proof.crowds))) > 1
+        either = len(told_last(proof)) > 1
         told.append(
             '"Every other pair": each pair left but those named before it'
             + (' ("either ...; or ...": by one of these).' if either else ".")
@@ -520,16 +521,19 @@ def _pairs_of(crowds: Sequence[Crowd]) -> dict[TooMany, list[tuple[int, int]]]:
     return pairs
 
 
-def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[str]:
+def _crowd_texts(
+    crowds: Sequence[Crowd], cards: Sequence[Card] = (), last_told: int = 0
+) -> list[str]:
     """A line for each crowd of cards, naming every pair of lists where it outnumbers its
     places: ``(1, 2) x 4: Rb=T Rb~T fit only at R x T: 2 cards, 1 place.``; the crowd
     serving the most pairs comes last, for "every other pair" left (the pairs the rules and
     the facts leave, but those named above), so that its pairs need not be named (in a
-    proof of many crowds, two or three come last: "either ...; or ..."). A crowd of more
+    proof of many crowds, two or three come last: "either ...; or ..."; ``last_told`` of
+    them when given, :attr:`Proof.told_last`). A crowd of more
     than half the set's ``cards`` is named by the cards it leaves out: ``every card but
     Gw~C Rw~C``."""
     serving = _pairs_of(crowds)
-    last = _told_last(serving)
+    last = _told_last(serving, last_told)
     lines = [f"{_pairs_text(where)}: {_crowd_text(why, cards)}"
              for why, where in serving.items() if why not in last]  # fmt: skip
     every = "Every other pair" if lines else "Every pair left"
@@ -541,13 +545,17 @@ def _crowd_texts(crowds: Sequence[Crowd], cards: Sequence[Card] = ()) -> list[st
 
 def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
     """``Rb=T Rb~T fit only at R x T: 2 cards, 1 place.``, or the other way round,
-    ``Only Bw~T Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``"""
+    ``Only Bw~T Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``; with its crossings left
+    to the reader (:attr:`TooMany.crossings_told`), ``Rb=T Rb~T fit only at 1 place: 2
+    cards.``"""
     places = f"{why.places} place{'s' if why.places != 1 else ''}"
     count = f"{len(why.cards)} card{'s' if len(why.cards) != 1 else ''}"
     if why.unfilled:
         fit = "fits" if len(why.cards) == 1 else "fit"
         return (f"only {_cards_text(why.cards, cards)} {fit} at "
                 f"{_crossings_text(why.crossings)}: {places}, {count}.")  # fmt: skip
+    if not why.crossings_told:
+        return f"{_cards_text(why.cards, cards)} fit only at {places}: {count}."
     return (f"{_cards_text(why.cards, cards)} fit only at {_crossings_text(why.crossings)}: "
             f"{len(why.cards)} cards, {places}.")  # fmt: skip
 
@@ -567,25 +575,33 @@ def _cards_text(crowd: Sequence[Card], cards: Sequence[Card]) -> str:
     return f"every card but {' '.join(left_out)}" if left_out else "every card"
 
 
-def _told_last(serving: dict[TooMany, list[tuple[int, int]]]) -> tuple[TooMany, ...]:
+def told_last(proof: Proof) -> tuple[TooMany, ...]:
+    """The crowds a proof by pairs tells last, for "every other pair"."""
+    return _told_last(_pairs_of(proof.crowds), proof.told_last)
+
+
+def _told_last(
+    serving: dict[TooMany, list[tuple[int, int]]], count: int = 0
+) -> tuple[TooMany, ...]:
     """The crowd serving the most pairs, told last for "every other pair"; in a proof of
     many crowds (:data:`LAST_TOLD_FROM`), the two or three serving the most, each pair
-    left by one of them (their pairs unnamed: a reader tries each in turn)."""
+    left by one of them (their pairs unnamed: a reader tries each in turn); or the
+    ``count`` serving the most, when given."""
     most = sorted(serving, key=lambda why: len(serving[why]), reverse=True)
-    return tuple(most[: 1 + sum(len(serving) >= n for n in LAST_TOLD_FROM)])
+    return tuple(most[: count or 1 + sum(len(serving) >= n for n in LAST_TOLD_FROM)])
 
 
-def _crowd_notes(crowds: Sequence[Crowd], square: bool) -> str:
+def _crowd_notes(crowds: Sequence[Crowd], square: bool, last_told: int = 0) -> str:
     """What the crowds' lines need said once before them: that a square's pair holds
     turned over too, and how grouped pairs and crossings read, when their lines use them
     (the pairs of the crowd told last go unnamed)."""
     notes = ["each also the other way round"] if square else []
     serving = _pairs_of(crowds)
-    last = _told_last(serving)
+    last = _told_last(serving, last_told)
     if any(_widened(where) for why, where in serving.items() if why not in last):
         notes.append("(1, 2) x 3: 1 x 3 and 2 x 3")
-    if any(len(rows) > 1 or len(cols) > 1
-           for why in serving for rows, cols in _grouped(why.crossings)):  # fmt: skip
+    if any(len(rows) > 1 or len(cols) > 1 for why in serving if why.crossings_told
+           for rows, cols in _grouped(why.crossings)):  # fmt: skip
         notes.append("B/G x T: a row sharing B or G crossing a column sharing T")
     return f" ({'; '.join(notes)})" if notes else ""
 

@@ -19,6 +19,7 @@ from printables.cards.deck import Card, Value
 from printables.cards.decks import FOUR_D
 from printables.cards.reading import read_cards
 from printables.matrix.proofs import (
+    PAGE,
     RULES,
     Pin,
     Proof,
@@ -249,15 +250,78 @@ named: each ran over a page."""
 @pytest.mark.parametrize("puzzle_id", OVER_A_PAGE_BEFORE)
 def test_proofs_that_ran_over_a_page_now_fit_one(puzzle_id: str) -> None:
     """A set typed by hand gets its proof in full (the rules, then the steps): these four,
-    over a page before, now fit one, 4,500 characters, and still check (three longer sets
-    are known, 4x5-3asjxr 5,083, 4x5-jkmxb0 4,550 and 4x5-8d7vf4 4,546:
-    ``bench_proofs.LONGEST_KNOWN`` judges them)."""
+    over a page before, now fit one, 4,500 characters, every crowd's crossings named, and
+    still check (longer sets: the next test)."""
     puzzle = get_puzzle(puzzle_id)
     proof = puzzle.proof
     assert proof is not None
     check_proof(puzzle.cards, puzzle.rows, puzzle.cols, proof)
     check_words(proof.lines)
-    assert sum(map(len, proof.lines)) <= 4_500 < OVER_A_PAGE_BEFORE[puzzle_id]
+    assert sum(map(len, proof.lines)) <= PAGE == 4_500 < OVER_A_PAGE_BEFORE[puzzle_id]
+    assert all(crowd.why.crossings_told for crowd in proof.crowds)
+
+
+OVER_A_PAGE_NAMING_EVERY_CROSSING = {"4x5-3asjxr": 5_083, "4x5-jkmxb0": 4_550,
+                                     "4x5-8d7vf4": 4_546, "4x5-cpqtc6": 4_730,
+                                     "4x5-z1ved3": 4_708, "4x5-180dnz": 5_602}  # fmt: skip
+"""The proofs in full that ran over a page with every crowd's crossings named and the
+usual crowds told last, found in 20,000 hard impossible 4x5 sets beyond
+``bench_proofs.py``'s own, with those lengths."""
+
+
+def bare_crowds(proof: Proof) -> list[TooMany]:
+    """The proof's crowds whose crossings its words leave to the reader."""
+    return [why for why in dict.fromkeys(c.why for c in proof.crowds) if not why.crossings_told]
+
+
+def retold(proof: Proof, why: TooMany, told: TooMany) -> Proof:
+    """The proof with the crowd ``why`` told as ``told`` instead."""
+    crowds = [dataclasses.replace(c, why=told) if c.why == why else c for c in proof.crowds]
+    return dataclasses.replace(proof, crowds=tuple(crowds))
+
+
+@pytest.mark.parametrize("puzzle_id", OVER_A_PAGE_NAMING_EVERY_CROSSING)
+def test_a_proof_over_a_page_leaves_the_longest_crossings_to_the_reader(puzzle_id: str) -> None:
+    """A proof in full that would run over a page leaves the crossings of a few crowds
+    for the reader to find ("fit only at 3 places: 4 cards"), those whose crossings take
+    the most words, and tells more crowds last, their pairs unnamed, as few in all as
+    bring it within the page: naming any of them again runs over. The data still holds
+    every crossing and every pair's crowd, and the checker checks them as any other."""
+    puzzle = get_puzzle(puzzle_id)
+    proof = puzzle.proof
+    assert proof is not None and not proof.cases and proof.split is None
+    check_proof(puzzle.cards, puzzle.rows, puzzle.cols, proof)
+    check_words(proof.lines)
+    assert sum(map(len, proof.lines)) <= PAGE
+    bare = bare_crowds(proof)
+    assert bare and not any(why.unfilled for why in bare)
+    text = "\n".join(proof.lines)
+    # the words say each bare crowd's places and cards, and no more
+    assert len(re.findall(r"fit only at \d+ places?: \d+ cards", text)) == len(bare)
+    for why in bare:
+        places = f"{why.places} place{'s' if why.places != 1 else ''}"
+        assert f"fit only at {places}: {len(why.cards)} cards" in text
+        named = retold(proof, why, dataclasses.replace(why, crossings_told=True))
+        assert sum(map(len, named.lines)) > PAGE
+    usual = dataclasses.replace(proof, told_last=0)
+    last = text.splitlines()[-1]
+    assert last.startswith("Every other pair: either")
+    if proof.told_last:  # more than usual: each pair left fails by one of them
+        assert proof.told_last == last.count("; or ") + 1 > usual.lines[-1].count("; or ") + 1
+        assert sum(map(len, dataclasses.replace(proof, told_last=proof.told_last - 1).lines)) > PAGE
+        check_proof(puzzle.cards, puzzle.rows, puzzle.cols, usual)  # the same steps
+    told = {c.why for c in proof.crowds if c.why.crossings_told and not c.why.unfilled}
+    if len(bare) == 1:  # the crowd whose crossings take the most words goes first
+        named = dataclasses.replace(bare[0], crossings_told=True)
+        assert len(crowd_text(named, proof.cards)) - len(crowd_text(bare[0], proof.cards)) >= max(
+            len(crowd_text(why, proof.cards))
+            - len(crowd_text(dataclasses.replace(why, crossings_told=False), proof.cards))
+            for why in told
+        )
+    # a bare crowd's count is checked as any other's
+    wrong = dataclasses.replace(bare[0], places=len(bare[0].cards))
+    with pytest.raises(ProofError, match="outnumber"):
+        check_proof(puzzle.cards, puzzle.rows, puzzle.cols, retold(proof, bare[0], wrong))
 
 
 def named_pairs(lines: Sequence[str]) -> set[tuple[int, int]]:

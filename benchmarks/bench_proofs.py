@@ -62,7 +62,7 @@ TYPED_P99 = 4000
 LONGEST_KNOWN = ("4x5-180dnz", "4x5-3asjxr", "4x5-cpqtc6", "4x5-z1ved3", "4x5-8d7vf4",
                  "4x5-jkmxb0", "4x5-1t09mt", "4x5-gfj7q1", "4x5-q2snkq", "5x5-qd2emn")  # fmt: skip
 """The sets whose proofs in full ran longest in scans beyond the benchmark's own sets
-(20,000 more hard impossible 4x5 sets and 2,500 hard 5x5, 2026-11-28), proved and judged
+(40,000 more hard impossible 4x5 sets and 12,500 hard 5x5, 2026-11-28), proved and judged
 against a page too: the rare long tail a sample of 1,000 a size may miss. The first six
 run over a page told as a shorter proof is (every crowd's crossings named, the usual
 crowds told last)."""

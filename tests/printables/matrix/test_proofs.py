@@ -264,9 +264,9 @@ def test_proofs_that_ran_over_a_page_now_fit_one(puzzle_id: str) -> None:
 OVER_A_PAGE_NAMING_EVERY_CROSSING = {"4x5-3asjxr": 5_083, "4x5-jkmxb0": 4_550,
                                      "4x5-8d7vf4": 4_546, "4x5-cpqtc6": 4_730,
                                      "4x5-z1ved3": 4_708, "4x5-180dnz": 5_602}  # fmt: skip
-"""The proofs in full that ran over a page with every crowd's crossings named and the
-usual crowds told last, found in 20,000 hard impossible 4x5 sets beyond
-``bench_proofs.py``'s own, with those lengths."""
+"""The longest of the 16 proofs in full that ran over a page with every crowd's crossings
+named and the usual crowds told last, found in 40,000 hard impossible 4x5 sets beyond
+``bench_proofs.py``'s own (seeds 100,000 to 139,999), with those lengths."""
 
 
 def bare_crowds(proof: Proof) -> list[TooMany]:

@@ -59,12 +59,13 @@ side can share with it, and a card that fits none of them, or the other side's l
 over them, each with a crowd. :func:`impossibility_proof` keeps whichever is shorter.
 
 **A page at most.** A proof in full that would run over a page (:data:`PAGE`, 4,500
-characters) is told more briefly, in as few changes as bring it within the page: a few
-crowds' crossings are left to the reader, those that take the most words ("BwzS BwzT
-RgzT BgzT fit only at 3 places: 4 cards"; a crowd told the other way round is then
-told the usual way, the cards it left out at the places they fit), and more crowds,
-up to six, are told last, their pairs unnamed. The data keeps every crowd's crossings
-and every pair's crowd, and the checker checks them.
+characters) is told more briefly, in as few changes as bring it within the page: some
+crowds' crossings are left to the reader (at worst nearly all), those that take the
+most words first ("BwzS BwzT RgzT BgzT: 4 cards, at most 3 places"; a crowd told the
+other way round is then told the usual way, the cards it left out at the places they
+fit), and in a proof by pairs more crowds, up to six, are told last, their pairs
+unnamed. Every set known fits so; one that would not even so is left as it is. The data
+keeps every crowd's crossings and every pair's crowd, and the checker checks them.
 
 A :class:`Proof` is data first (the bars, the lists, the facts, the crowds or the cases)
 and words second, so that :func:`check_proof` re-checks every step by itself, without

@@ -54,7 +54,7 @@ class TooMany:
     a card (a crowd of most of the set says it in fewer words this way).
 
     ``crossings_told`` is False when the words leave the crossings for the reader to
-    find in the pair ("Rb~T Rb=T fit only at 1 place: 2 cards"): the longest lists of
+    find in the pair ("Rb~T Rb=T: 2 cards, at most 1 place"): the longest lists of
     them, in a proof that would run over a :data:`PAGE` with them all. The check is the
     same either way."""
 

@@ -106,7 +106,8 @@ def _within_a_page(sets: _Sets, proof: Proof) -> Proof:
     usual = len(told_last(proof)) if proof.crowds else 0
     crowds = len({crowd.why for crowd in proof.crowds})
     found = []
-    for last in range(usual, min(crowds, max(usual, LAST_TOLD_MOST)) + 1):
+    # (one crowd at least stays named, for the pairs "every other pair" is told against)
+    for last in range(usual, max(usual, min(crowds - 1, LAST_TOLD_MOST)) + 1):
         told = proof if last == usual else replace(proof, told_last=last)
         left = _fewest_bare(told, whys, bare, saving)
         if left is not None:

@@ -546,8 +546,8 @@ def _crowd_texts(
 def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
     """``Rb=T Rb~T fit only at R x T: 2 cards, 1 place.``, or the other way round,
     ``Only Bw~T Rb~T fit at R x b or ~ x w: 3 places, 2 cards.``; with its crossings left
-    to the reader (:attr:`TooMany.crossings_told`), ``Rb=T Rb~T fit only at 1 place: 2
-    cards.``"""
+    to the reader (:attr:`TooMany.crossings_told`), ``Rb=T Rb~T: 2 cards, at most 1
+    place.`` (the most of any pair it serves: in some it may fit fewer)."""
     places = f"{why.places} place{'s' if why.places != 1 else ''}"
     count = f"{len(why.cards)} card{'s' if len(why.cards) != 1 else ''}"
     if why.unfilled:
@@ -555,7 +555,7 @@ def _crowd_text(why: TooMany, cards: Sequence[Card]) -> str:
         return (f"only {_cards_text(why.cards, cards)} {fit} at "
                 f"{_crossings_text(why.crossings)}: {places}, {count}.")  # fmt: skip
     if not why.crossings_told:
-        return f"{_cards_text(why.cards, cards)} fit only at {places}: {count}."
+        return f"{_cards_text(why.cards, cards)}: {count}, at most {places}."
     return (f"{_cards_text(why.cards, cards)} fit only at {_crossings_text(why.crossings)}: "
             f"{len(why.cards)} cards, {places}.")  # fmt: skip
 

@@ -28,6 +28,7 @@ from printables.matrix.proofs import (
     TooMany,
     check_proof,
     check_words,
+    finding,
     impossibility_proof,
     split_proof,
 )
@@ -281,35 +282,41 @@ def retold(proof: Proof, why: TooMany, told: TooMany) -> Proof:
 
 
 @pytest.mark.parametrize("puzzle_id", OVER_A_PAGE_NAMING_EVERY_CROSSING)
-def test_a_proof_over_a_page_leaves_the_longest_crossings_to_the_reader(puzzle_id: str) -> None:
-    """A proof in full that would run over a page leaves the crossings of a few crowds
-    for the reader to find ("fit only at 3 places: 4 cards"), those whose crossings take
-    the most words, and tells more crowds last, their pairs unnamed, as few in all as
-    bring it within the page: naming any of them again runs over. The data still holds
-    every crossing and every pair's crowd, and the checker checks them as any other."""
+def test_a_proof_over_a_page_leaves_the_longest_crossings_to_the_reader(
+    puzzle_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A proof in full that would run over a page leaves the crossings of some crowds
+    for the reader to find ("4 cards, at most 3 places"), those whose crossings take the
+    most words, and tells more crowds last, their pairs unnamed, as few in all as bring
+    it within the page: telling any of them as found again runs over. The data still
+    holds every crossing and every pair's crowd, and the checker checks them."""
     puzzle = get_puzzle(puzzle_id)
     proof = puzzle.proof
     assert proof is not None and not proof.cases and proof.split is None
     check_proof(puzzle.cards, puzzle.rows, puzzle.cols, proof)
     check_words(proof.lines)
     assert sum(map(len, proof.lines)) <= PAGE
+    monkeypatch.setattr(finding, "_within_a_page", lambda sets, proof: proof)
+    found = impossibility_proof(puzzle.cards, puzzle.rows, puzzle.cols)
+    assert sum(map(len, found.lines)) == OVER_A_PAGE_NAMING_EVERY_CROSSING[puzzle_id]
+    as_found = {(c.row_list, c.col_list): c.why for c in found.crowds}
+    assert set(as_found) == {(c.row_list, c.col_list) for c in proof.crowds}  # the same pairs
     bare = bare_crowds(proof)
     assert bare and not any(why.unfilled for why in bare)
     text = "\n".join(proof.lines)
-    # the words say each bare crowd's places and cards, and no more
-    assert len(re.findall(r"fit only at \d+ places?: \d+ cards", text)) == len(bare)
+    # the words say each bare crowd's cards and places, and no more
+    assert len(re.findall(r": \d+ cards, at most \d+ places?\b", text)) == len(bare)
     for why in bare:
         places = f"{why.places} place{'s' if why.places != 1 else ''}"
-        assert f"fit only at {places}: {len(why.cards)} cards" in text
-        named = retold(proof, why, dataclasses.replace(why, crossings_told=True))
-        assert sum(map(len, named.lines)) > PAGE
+        assert f": {len(why.cards)} cards, at most {places}" in text
+        first = next(as_found[c.row_list, c.col_list] for c in proof.crowds if c.why == why)
+        assert sum(map(len, retold(proof, why, first).lines)) > PAGE
     usual = dataclasses.replace(proof, told_last=0)
     last = text.splitlines()[-1]
     assert last.startswith("Every other pair: either")
     if proof.told_last:  # more than usual: each pair left fails by one of them
         assert proof.told_last == last.count("; or ") + 1 > usual.lines[-1].count("; or ") + 1
         assert sum(map(len, dataclasses.replace(proof, told_last=proof.told_last - 1).lines)) > PAGE
-        check_proof(puzzle.cards, puzzle.rows, puzzle.cols, usual)  # the same steps
     told = {c.why for c in proof.crowds if c.why.crossings_told and not c.why.unfilled}
     if len(bare) == 1:  # the crowd whose crossings take the most words goes first
         named = dataclasses.replace(bare[0], crossings_told=True)
@@ -322,6 +329,38 @@ def test_a_proof_over_a_page_leaves_the_longest_crossings_to_the_reader(puzzle_i
     wrong = dataclasses.replace(bare[0], places=len(bare[0].cards))
     with pytest.raises(ProofError, match="outnumber"):
         check_proof(puzzle.cards, puzzle.rows, puzzle.cols, retold(proof, bare[0], wrong))
+
+
+@pytest.mark.parametrize("puzzle_id", ["4x4-m9qmdd", "3x4-z8ajjb", "5x5-874kbf"])
+def test_a_crowd_told_the_other_way_round_is_told_bare_the_usual_way(puzzle_id: str) -> None:
+    """Every crowd of a proof told without its crossings, those told the other way round
+    ("only ... fit at ...") as the cards they leave out at the places those fit, still
+    checks: in a square turned over too (4x4), in a proof by one side's lists (3x4) and
+    in a split's cases (5x5). A crowd with one card fewer, or one place more, does not."""
+    puzzle = get_puzzle(puzzle_id)
+    proof = puzzle.proof
+    assert proof is not None
+    kind = proof.mirrored, bool(proof.cases), proof.split is not None
+    assert kind == {"4x4": (True, False, False), "3x4": (False, True, False),
+                    "5x5": (False, False, True)}[puzzle_id[:3]]  # fmt: skip
+    served: dict[TooMany, list[tuple[tuple[Value, ...], tuple[Value, ...]]]] = {}
+    for why, pair in finding._served(proof):
+        served.setdefault(why, []).append(pair)
+    assert any(why.unfilled for why in served)
+    sets = finding._Sets(puzzle.cards)
+    bare = {why: finding._bare(sets, why, pairs) for why, pairs in served.items()}
+    told = finding._telling(proof, bare)
+    check_proof(puzzle.cards, puzzle.rows, puzzle.cols, told)
+    check_words(told.lines)
+    assert "fit at" not in "\n".join(told.lines)  # no crossings named anywhere
+    for why in served:
+        if why.unfilled:
+            short = dataclasses.replace(bare[why], cards=bare[why].cards[1:])
+            more = dataclasses.replace(bare[why], places=bare[why].places + 1)
+            for wrong in (short, more):
+                with pytest.raises(ProofError):
+                    check_proof(puzzle.cards, puzzle.rows, puzzle.cols,
+                                finding._telling(proof, {**bare, why: wrong}))  # fmt: skip
 
 
 def named_pairs(lines: Sequence[str]) -> set[tuple[int, int]]:

@@ -51,6 +51,7 @@ from printables.matrix.proofs import (
     check_proof,
     impossibility_proof,
 )
+from printables.matrix.proofs.paging import served
 from printables.matrix.puzzles import KIND, MAX_SEED, generate, get_puzzle
 from printables.matrix.solver import solve
 
@@ -70,12 +71,10 @@ crowds told last)."""
 
 def told_briefly(proof: Proof) -> bool:
     """Whether the proof is told more briefly to fit a page: some crowds' crossings left
-    to the reader, or more crowds told last than usual."""
-    whys = [crowd.why for crowd in proof.crowds]
-    whys += [why for case in proof.cases for why in case.crowds]
-    parts = proof.split.cases if proof.split is not None else ()
-    briefly = proof.told_last or any(not why.crossings_told for why in whys)
-    return bool(briefly) or any(map(told_briefly, parts))
+    to the reader, or more crowds told last than usual (in a split, in some case)."""
+    parts = proof.split.cases if proof.split is not None else (proof,)
+    told_last = any(part.told_last for part in parts)
+    return told_last or any(not why.crossings_told for why, _ in served(proof))
 
 
 def percentile(values: Sequence[int], share: float) -> int:

@@ -10,21 +10,20 @@ from dataclasses import replace
 from itertools import combinations_with_replacement, permutations
 from typing import NoReturn, TypeVar
 
-from printables.cards.deck import Card, Value
+from printables.cards.deck import Card
 from printables.matrix.proofs.data import (
     KEY_MOST,
-    PAGE,
     Bar,
     Crowd,
     ListCase,
-    Option,
     Pin,
     Proof,
     Split,
     TooFew,
     TooMany,
 )
-from printables.matrix.proofs.words import crowd_text, told_last
+from printables.matrix.proofs.paging import within_a_page
+from printables.matrix.proofs.words import crowd_text
 from printables.matrix.solver import check_set
 
 W = TypeVar("W")
@@ -53,10 +52,6 @@ a shorter one already fits a key well, and each pin costs a proof more to build.
 when lists were written with spaces: the same proofs are tried, their words about 13 %
 shorter.)"""
 
-LAST_TOLD_MOST = 6
-"""The most crowds told last ("Every other pair: either ...; or ...", a reader trying
-each in turn on a pair not named) in a proof that would run over a page otherwise."""
-
 
 def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     """The case analysis proving the set impossible; ValueError when it can be solved.
@@ -67,7 +62,8 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
     long one is tried again with the side with more lists cut down by the values no list
     of the other side goes with (:func:`_crossing`), and with a card pinned to its one
     crossing (:class:`Pin`), with and without that cut; one still over a third of a page
-    is tried again split case by case on a card with a few crossings (:class:`Split`)."""
+    is tried again split case by case on a card with a few crossings (:class:`Split`).
+    The shortest is told within a page (:func:`~.paging.within_a_page`)."""
     check_set(cards, rows, cols)
     sets = _Sets(cards)
     row_all = sets.options(rows, cols)
@@ -83,130 +79,7 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
             for x, pairs in sorted(splits, key=lambda split: len(split[1]))[:SPLITS_TRIED]:
                 proofs.append(_split(sets, rows, cols, row_all, col_all, x, pairs))
     # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them
-    return _within_a_page(sets, min(proofs, key=_key_length))
-
-
-def _within_a_page(sets: _Sets, proof: Proof) -> Proof:
-    """The proof, or, when its words run over a :data:`PAGE`, the same proof told more
-    briefly: the crossings of the crowds that take the most words to name left to the
-    reader (:attr:`TooMany.crossings_told`), and more crowds told last, their pairs
-    unnamed (:attr:`Proof.told_last`, up to :data:`LAST_TOLD_MOST`), the fewest of the
-    two in all that bring it within the page; kept as it is when none would. A crowd
-    told the other way round (the places only a few cards fit) is told without its
-    crossings the usual way: every other card, at the only places those fit."""
-    if _full_length(proof) <= PAGE:
-        return proof
-    served: dict[TooMany, list[tuple[Option, Option]]] = {}
-    for why, pair in _served(proof):
-        served.setdefault(why, []).append(pair)
-    bare = {why: _bare(sets, why, pairs) for why, pairs in served.items()}
-    cards = proof.cards
-    saving = {why: len(crowd_text(why, cards)) - len(crowd_text(bare[why], cards)) for why in bare}
-    whys = sorted((why for why in bare if saving[why] > 0), key=lambda why: -saving[why])
-    usual = len(told_last(proof)) if proof.crowds else 0
-    crowds = len({crowd.why for crowd in proof.crowds})
-    found = []
-    # (one crowd at least stays named, for the pairs "every other pair" is told against)
-    for last in range(usual, max(usual, min(crowds - 1, LAST_TOLD_MOST)) + 1):
-        told = proof if last == usual else replace(proof, told_last=last)
-        left = _fewest_bare(told, whys, bare, saving)
-        if left is not None:
-            found.append((len(left) + last - usual, last, _telling(told, left)))
-    return min(found, key=lambda option: option[:2])[2] if found else proof
-
-
-def _fewest_bare(
-    proof: Proof, whys: Sequence[TooMany], bare: dict[TooMany, TooMany], saving: dict[TooMany, int]
-) -> dict[TooMany, TooMany] | None:
-    """The fewest of ``whys`` (most words ``saving`` first) told without their crossings,
-    as ``bare`` tells them, that bring the proof within a :data:`PAGE`, as a map for
-    :func:`_telling`; None when not even all of them do. (Each one left out shortens the
-    words, so the fewest are found by halving.)"""
-
-    def length(chosen: Iterable[TooMany]) -> int:
-        return _full_length(_telling(proof, {why: bare[why] for why in chosen}))
-
-    if length(whys) > PAGE:
-        return None
-    low, high = 0, len(whys)  # the fewest first whys that fit: more than low, at most high
-    if length(()) <= PAGE:
-        return {}
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (low, middle) if length(whys[:middle]) <= PAGE else (middle, high)
-    chosen = list(whys[:high])
-    # a crowd that saves few words may be named again when others saved more than was
-    # needed (an opening's sentence goes with the last of a kind)
-    spare = PAGE - length(chosen)
-    for why in reversed(whys[: high - 1]):
-        if saving[why] <= spare:
-            fewer = [w for w in chosen if w != why]
-            if length(fewer) <= PAGE:
-                chosen, spare = fewer, PAGE - length(fewer)
-    return {why: bare[why] for why in chosen}
-
-
-def _places(
-    cards: Sequence[Card], rows: Option, cols: Option
-) -> tuple[list[tuple[Value, Value]], int]:
-    """The crossings of a pair of lists where some of ``cards`` fit, and their places."""
-    fitted = [(v, w) for v in dict.fromkeys(rows) for w in dict.fromkeys(cols)
-              if any(v in card.shown and w in card.shown for card in cards)]  # fmt: skip
-    return fitted, sum(rows.count(v) * cols.count(w) for v, w in fitted)
-
-
-def _bare(sets: _Sets, why: TooMany, pairs: Sequence[tuple[Option, Option]]) -> TooMany:
-    """The crowd with its crossings left to the reader; told the other way round
-    (``unfilled``), the cards it does not name, the crossings they fit in ``pairs`` (the
-    lists of the rows and the columns where it serves) and the most places those hold."""
-    if not why.unfilled:
-        return replace(why, crossings_told=False)
-    inside = tuple(card for card in sets.cards if card not in why.cards)
-    order = {value: n for n, value in enumerate(sets.values)}
-    crossings: set[tuple[Value, Value]] = set()
-    places = 0
-    for rows, cols in pairs:
-        fitted, held = _places(inside, rows, cols)
-        crossings.update(fitted)
-        places = max(places, held)
-    named = sorted(crossings, key=lambda at: (order[at[0]], order[at[1]]))
-    return TooMany(inside, tuple(named), places, crossings_told=False)
-
-
-def _full_length(proof: Proof) -> int:
-    """The characters of the proof in full (:attr:`Proof.lines`)."""
-    return sum(len(line) for line in proof.lines)
-
-
-def _served(proof: Proof) -> Iterable[tuple[TooMany, tuple[Option, Option]]]:
-    """Every crowd the proof tells (its cases' and its split's included), with the lists
-    of the rows and of the columns of each pair of lists it serves."""
-    for crowd in proof.crowds:
-        yield (
-            crowd.why,
-            (proof.row_options[crowd.row_list - 1], proof.col_options[crowd.col_list - 1]),
-        )
-    rows = proof.listed == "rows"
-    for case in proof.cases:
-        option = (proof.row_options if rows else proof.col_options)[case.option - 1]
-        for other, why in zip(case.others, case.crowds, strict=True):
-            yield why, ((option, other) if rows else (other, option))
-    for part in proof.split.cases if proof.split is not None else ():
-        yield from _served(part)
-
-
-def _telling(proof: Proof, told: dict[TooMany, TooMany]) -> Proof:
-    """The proof with each crowd of ``told`` told as its value there instead."""
-    split = proof.split
-    if split is not None:
-        split = replace(split, cases=tuple(_telling(part, told) for part in split.cases))
-    return replace(
-        proof,
-        crowds=tuple(replace(crowd, why=told.get(crowd.why, crowd.why)) for crowd in proof.crowds),
-        cases=tuple(replace(case, crowds=tuple(told.get(why, why) for why in case.crowds))
-                    for case in proof.cases),
-        split=split,
-    )  # fmt: skip
+    return within_a_page(min(proofs, key=_key_length))
 
 
 def _split(

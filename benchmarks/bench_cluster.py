@@ -73,19 +73,15 @@ from typing import Any
 
 from bench_webapp import (  # beside this file
     MAX_PER_SESSION,
-    Burst,
-    Checks,
     Launch,
-    Options,
     RunResult,
-    checks,
     figures,
     machine_busy,
     medians,
     positive,
     run_once,
-    total_fairness,
 )
+from classroom import Burst, Checks, Options, checks, total_fairness  # beside this file
 from serving import processes, tree_cpu  # beside this file
 from web_client import Browser, Recorder  # beside this file
 

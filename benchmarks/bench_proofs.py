@@ -65,16 +65,13 @@ LONGEST_KNOWN = ("4x5-180dnz", "4x5-3asjxr", "4x5-cpqtc6", "4x5-z1ved3", "4x5-8d
 """The sets whose proofs in full ran longest in scans beyond the benchmark's own sets
 (40,000 more hard impossible 4x5 sets and 12,500 hard 5x5, 2026-11-28), proved and judged
 against a page too: the rare long tail a sample of 1,000 a size may miss. The first six
-run over a page told as a shorter proof is (every crowd's crossings named, the usual
-crowds told last)."""
+ran over a page in full (every crowd's crossings named, the usual crowds told last)."""
 
 
 def told_briefly(proof: Proof) -> bool:
     """Whether the proof is told more briefly to fit a page: some crowds' crossings left
-    to the reader, or more crowds told last than usual (in a split, in some case)."""
-    parts = proof.split.cases if proof.split is not None else (proof,)
-    told_last = any(part.told_last for part in parts)
-    return told_last or any(not why.crossings_told for why, _ in served(proof))
+    to the reader (in a split, in some case), or more crowds told last than usual."""
+    return proof.told_last > 0 or any(not why.crossings_told for why, _ in served(proof))
 
 
 def percentile(values: Sequence[int], share: float) -> int:
@@ -144,7 +141,7 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
             start = time.perf_counter()
             proof = impossibility_proof(puzzle.cards, rows, cols)
             times.append(time.perf_counter() - start)
-            length = sum(len(line) for line in proof.lines)
+            length = proof.length
             steps.append(proof.steps)
             chars.append(length)
             briefly += told_briefly(proof)
@@ -186,7 +183,7 @@ def bench(sets: int, checked: int, quick: bool = False) -> bool:
         except ProofError as error:
             print(f"FAILED {puzzle_id}: {error}", file=sys.stderr)
             ok = False
-        known.append((sum(len(line) for line in proof.lines), puzzle_id))
+        known.append((proof.length, puzzle_id))
         briefly_known += told_briefly(proof)
     print(
         f"proofs told more briefly to fit a page: {briefly} of {len(every)}; of the longest "

@@ -215,6 +215,12 @@ class Proof:
         return brief_lines(self)
 
     @property
+    def length(self) -> int:
+        """How many characters the proof takes told in full (:attr:`lines`); at most
+        :data:`PAGE` fits a page."""
+        return sum(len(line) for line in self.lines)
+
+    @property
     def key_length(self) -> int:
         """How many characters the proof takes as a key prints it (:attr:`brief_lines`);
         at most :data:`KEY_MOST` fits a third of a page."""

@@ -79,6 +79,7 @@ def impossibility_proof(cards: Sequence[Card], rows: int, cols: int) -> Proof:
             for x, pairs in sorted(splits, key=lambda split: len(split[1]))[:SPLITS_TRIED]:
                 proofs.append(_split(sets, rows, cols, row_all, col_all, x, pairs))
     # the words weighed here are kept (:attr:`Proof.brief_lines`): an answer key prints them
+    # (a proof told more briefly to fit a page is a new one, its words made again)
     return within_a_page(min(proofs, key=_key_length))
 
 

@@ -1,6 +1,6 @@
 """A proof told within a page: a proof in full that would run over :data:`PAGE`
-characters is told more briefly, its steps and data the same (the package's docstring
-says how)."""
+characters is told more briefly, its steps the same (the package's docstring says how): a
+crowd told the other way round is restated the usual way, from the proof's own lists."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def within_a_page(proof: Proof) -> Proof:
     two in all that bring it within the page; kept as it is when none would. A crowd
     told the other way round (the places only a few cards fit) is told without its
     crossings the usual way: every other card, at the only places those fit."""
-    if _full_length(proof) <= PAGE:
+    if proof.length <= PAGE:
         return proof
     pairs_of: dict[TooMany, list[tuple[Option, Option]]] = {}
     for why, pair in served(proof):
@@ -33,47 +33,58 @@ def within_a_page(proof: Proof) -> Proof:
     bare = {why: bare_crowd(cards, why, pairs) for why, pairs in pairs_of.items()}
     saving = {why: len(crowd_text(why, cards)) - len(crowd_text(bare[why], cards)) for why in bare}
     whys = sorted((why for why in bare if saving[why] > 0), key=lambda why: -saving[why])
-    usual = len(told_last(proof)) if proof.crowds else 0
+    usual = len(told_last(proof))
     crowds = len({crowd.why for crowd in proof.crowds})
-    found = []
+    best: tuple[int, Proof] | None = None  # the fewest changes, and the proof so told
     # (one crowd at least stays named, for the pairs "every other pair" is told against)
     for last in range(usual, max(usual, min(crowds - 1, LAST_TOLD_MOST)) + 1):
+        if best is not None and last - usual >= best[0]:
+            break  # told last beyond the usual alone are as many changes as the best
         told = proof if last == usual else replace(proof, told_last=last)
-        left = _fewest_bare(told, whys, bare, saving)
-        if left is not None:
-            found.append((len(left) + last - usual, last, telling(told, left)))
-    return min(found, key=lambda option: option[:2])[2] if found else proof
+        fitted = _fewest_bare(told, whys, bare, saving)
+        if fitted is not None and (best is None or fitted[0] + last - usual < best[0]):
+            best = (fitted[0] + last - usual, fitted[1])
+    return proof if best is None else best[1]
 
 
 def _fewest_bare(
     proof: Proof, whys: Sequence[TooMany], bare: dict[TooMany, TooMany], saving: dict[TooMany, int]
-) -> dict[TooMany, TooMany] | None:
-    """The fewest of ``whys`` (most words ``saving`` first) told without their crossings,
-    as ``bare`` tells them, that bring the proof within a :data:`PAGE`, as a map for
-    :func:`telling`; None when not even all of them do. (Each one left out shortens the
-    words, so the fewest are found by halving.)"""
+) -> tuple[int, Proof] | None:
+    """Few of ``whys`` (most words ``saving`` first) told without their crossings, as
+    ``bare`` tells them, that bring the proof within a :data:`PAGE`: how many, and the
+    proof so told; None when not even all of them do. The shortest run of the first
+    ``whys`` that fits is found by halving (each one more shortens the words), then any
+    of them is named again that the page still has room for."""
+    told: dict[frozenset[TooMany], Proof] = {}
+
+    def telling_of(chosen: Iterable[TooMany]) -> Proof:
+        key = frozenset(chosen)
+        if key not in told:
+            told[key] = telling(proof, {why: bare[why] for why in key}) if key else proof
+        return told[key]
 
     def length(chosen: Iterable[TooMany]) -> int:
-        return _full_length(telling(proof, {why: bare[why] for why in chosen}))
+        return telling_of(chosen).length
 
+    if length(()) <= PAGE:
+        return 0, proof
     if length(whys) > PAGE:
         return None
     low, high = 0, len(whys)  # the fewest first whys that fit: more than low, at most high
-    if length(()) <= PAGE:
-        return {}
     while high - low > 1:
         middle = (low + high) // 2
         low, high = (low, middle) if length(whys[:middle]) <= PAGE else (middle, high)
     chosen = list(whys[:high])
-    # a crowd that saves few words may be named again when others saved more than was
-    # needed (an opening's sentence goes with the last of a kind)
+    # ``saving`` weighs one crowd's own words; the page may gain more (a crowd told in
+    # several cases, an opening's sentence that goes with the last of a kind), so a crowd
+    # that saves few words may be named again when the others saved more than was needed
     spare = PAGE - length(chosen)
     for why in reversed(whys[: high - 1]):
         if saving[why] <= spare:
             fewer = [w for w in chosen if w != why]
-            if length(fewer) <= PAGE:
-                chosen, spare = fewer, PAGE - length(fewer)
-    return {why: bare[why] for why in chosen}
+            if (shorter := length(fewer)) <= PAGE:
+                chosen, spare = fewer, PAGE - shorter
+    return len(chosen), telling_of(chosen)
 
 
 def _places(
@@ -104,11 +115,6 @@ def bare_crowd(
         places = max(places, held)
     named = sorted(crossings, key=lambda at: (order[at[0]], order[at[1]]))
     return TooMany(inside, tuple(named), places, crossings_told=False)
-
-
-def _full_length(proof: Proof) -> int:
-    """The characters of the proof in full (:attr:`Proof.lines`)."""
-    return sum(len(line) for line in proof.lines)
 
 
 def served(proof: Proof) -> Iterable[tuple[TooMany, tuple[Option, Option]]]:

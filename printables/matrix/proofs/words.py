@@ -137,7 +137,7 @@ RULES = (
     'a list that would read as a card); "1: ~ T (1 x 2)" says '
     "only 1 card shows ~ and T, so a row sharing ~ never crosses 2 columns sharing T; (1, 2) "
     "x 3 is 1 x 3 and 2 x 3; B/G x T is a row sharing B or G crossing a column sharing T; "
-    '"every other pair" is each pair left but those named before it ("either ... or ...": '
+    '"every other pair" is each pair left but those named before it ("either ...; or ...": '
     "each such pair fails by one of these crowds)."
 )
 """What every proof's first steps say, for a page that prints it once before its proofs
@@ -419,20 +419,19 @@ def _intro(proof: Proof) -> str:
 def _intro_parts(proof: Proof) -> list[str]:
     """:func:`_intro`'s sentences for a proof that is not split."""
     rows, cols = proof.rows, proof.cols
+    lists = [*proof.row_options, *proof.col_options, *proof.row_crossed, *proof.col_crossed,
+             *(bar.values for bar in (*proof.row_bars, *proof.col_bars))]  # fmt: skip
+    spaced = "; G g z C if it would read as a card" if any(" " in symbols(o) for o in lists) else ""
     told = [
         f"Each row shares a value all its {cols} cards show, each column one all its {rows} "
         "show; k lines sharing a value need k times their length of cards showing it, and "
         "every card needs a row and a column whose values it shows, so each side can share "
-        "only a few lists of values (numbered; written as cards are: GGRz). A row and a "
-        "column cross at a card showing "
+        f"only a few lists of values (numbered; written as cards are: GGRz{spaced}). A row "
+        "and a column cross at a card showing "
         "both their values: they never share two colors, shades, patterns or shapes, and k "
         "rows sharing v cross m columns sharing w in k x m places, each needing a card "
         "showing v and w."
     ]
-    lists = [*proof.row_options, *proof.col_options, *proof.row_crossed, *proof.col_crossed,
-             *(bar.values for bar in (*proof.row_bars, *proof.col_bars))]  # fmt: skip
-    if any(" " in symbols(o) for o in lists):
-        told[0] = told[0].replace("GGRz)", "GGRz; G g z C if it would read as a card)")
     if proof.row_bars or proof.col_bars:
         told.append(
             '"No row list holds gC (Rb~T would fit no column)": with rows sharing g and C, '

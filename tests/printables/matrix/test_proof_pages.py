@@ -234,7 +234,7 @@ def test_a_proof_of_many_crowds_leaves_a_few_unnamed_each_pair_failing_by_one(
     named = named_pairs(proof.lines)
     assert named | unnamed == {(c.row_list, c.col_list) for c in proof.crowds}
     assert not named & unnamed
-    assert '"either ... or ...": each such pair fails by one of these crowds' in RULES
+    assert '"either ...; or ...": each such pair fails by one of these crowds' in RULES
     either = '("either ...; or ...": by one of these).'
     assert (either in proof.lines[0]) == (last > 1)
 

@@ -1,7 +1,8 @@
 """Benchmark: a class of phones on several app servers behind HAProxy, against one server.
 
 Starts a throwaway PostgreSQL (``tests/support/postgres_support.py``) with
-``pg_stat_statements`` loaded, then runs ``bench_webapp.py``'s class (its code: the same
+``pg_stat_statements`` loaded, then plays the class of ``classroom.py`` (as
+``bench_webapp.py`` does: the same
 phones, each its own loopback address and kept-alive connection, joining, polling the
 state every ``--poll`` seconds, checking a practice puzzle and the refused set in play,
 all pressing Done within ``--done-spread`` seconds, then the teacher's state and results
@@ -32,7 +33,7 @@ wrote (transaction ids taken: PostgreSQL gives one to a transaction as it first 
 and only one setup runs at a time); both read as the phones are released to press and once
 every press is answered, divided by the presses (an upper bound: the polls answered in
 that window count too, and are shown), and over the whole run per request. Then the order
-of the presses (``bench_webapp.Fairness``: inversions, presses recorded late or early),
+of the presses (``classroom.Fairness``: inversions, presses recorded late or early),
 and the setups side by side.
 
 Targets, PASS or FAIL:
@@ -72,7 +73,6 @@ from pathlib import Path
 from typing import Any
 
 from bench_webapp import (  # beside this file
-    MAX_PER_SESSION,
     Launch,
     RunResult,
     figures,
@@ -81,7 +81,14 @@ from bench_webapp import (  # beside this file
     positive,
     run_once,
 )
-from classroom import Burst, Checks, Options, checks, total_fairness  # beside this file
+from classroom import (  # beside this file
+    MAX_PER_SESSION,
+    Burst,
+    Checks,
+    Options,
+    checks,
+    total_fairness,
+)
 from serving import processes, tree_cpu  # beside this file
 from web_client import Browser, Recorder  # beside this file
 

@@ -51,10 +51,6 @@ a pair recorded the other way round, or recorded in the same second although a s
 or more apart (a tie is otherwise what whole seconds allow). A press is *late* when its
 recorded second is later than its interval allows.
 
-The class itself (the sessions, the phones' steps, the checks afterwards and the
-fairness of the recorded times) is ``classroom.py``, beside this file, which
-``bench_cluster.py`` plays on several servers too.
-
 Then the targets with PASS/FAIL: for up to 100 phones p99 under 100 ms for check, state
 poll and Done; for up to 300 Done p99 under 300 ms; 0 inversions, no request failed, no
 submission lost; the two servers' figures side by side. Exits 1 when a request failed, a
@@ -63,6 +59,10 @@ before it was sent, or (on ``printables serve``, which times a press when its by
 arrive) two presses were inverted; latency targets missed only print FAIL (the machines
 are shared and noisy), and so do gunicorn's inversions (its workers time a press once
 one takes it, after any queue).
+
+The class itself (the sessions, the phones' steps, the checks afterwards and the
+fairness of the recorded times) is ``classroom.py``, beside this file, which
+``bench_cluster.py`` plays on several servers too.
 
     python benchmarks/bench_webapp.py [--students 100] [--workers 4] [--threads 1]
         [--runs 3] [--database sqlite|URL]
@@ -94,14 +94,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from classroom import (  # beside this file
+    KINDS,
+    MAX_PER_SESSION,
     PASSWORD,
     Burst,
     Checks,
     Classroom,
     Fairness,
     Options,
-    Student,
     checks,
+    class_of,
     fairness,
     flood,
     play,
@@ -113,7 +115,6 @@ from classroom import (  # beside this file
 )
 from serving import Server, cpu, free_port, launch  # beside this file
 from web_client import (  # beside this file
-    Browser,
     Recorder,
     Sample,
 )
@@ -121,11 +122,6 @@ from web_client import (  # beside this file
 TARGETS = ((100, {"check": 100.0, "state poll": 100.0, "done": 100.0}), (300, {"done": 300.0}))
 """p99 targets in ms for a class of up to so many phones (a larger class: reported only)."""
 TARGET_KINDS = ("check", "state poll", "done")
-MAX_PER_SESSION = 60  # printables.matrix.session.MAX_PLAYERS
-KINDS = (
-    "join form", "join", "play page", "card image", "state poll", "check", "check in play",
-    "done", "teacher poll", "teacher", "flood state",
-)  # fmt: skip
 PACED = frozenset(KINDS) - {"teacher", "flood state"}
 LOG_FORMAT = "%({x-bench-kind}i)s %(s)s %(D)s"
 
@@ -230,12 +226,6 @@ def span(samples: Iterable[Sample]) -> float:
     return max(s.start + s.seconds for s in chosen) - min(s.start for s in chosen)
 
 
-def address(run: int, student: int) -> str:
-    """Student ``student``'s phone's own address in run ``run`` (from 0): 127.R.H.L, never
-    the teacher's 127.0.0.1 (every 127.x.y.z is this machine)."""
-    return f"127.{run % 250 + 1}.{student // 250}.{student % 250 + 2}"
-
-
 def run_once(
     options: Options,
     check: Checks,
@@ -273,11 +263,7 @@ def run_once(
                 threading.Barrier(options.students, action=burst.begin if burst else None),
                 burst=burst,
             )  # fmt: skip
-            students = [
-                Student(k, k % sessions, f"Student {k + 1:03d}", k % 4 != 3,
-                        Browser(server.port, address(number, k), recorder))
-                for k in range(options.students)
-            ]  # fmt: skip
+            students = class_of(options.students, sessions, number, server.port, recorder)
             with ThreadPoolExecutor(max_workers=options.students + 1) as pool:
                 watching = pool.submit(teacher_polls, room)
                 try:

@@ -43,6 +43,12 @@ RIGHT_ANSWER = "BbzT Bg~T Bw=T\nGb~T Gg=T GwzT\nRbzT RgzC RwzS"
 WRONG_ANSWER = "RbzT RgzC RwzS\nGb~T Gg=T GwzT\nBbzT Bw=T Bg~T"  # columns 2 and 3 fail
 IN_PLAY = "not checked here"
 """What the checking page says of a set in a running competition."""
+MAX_PER_SESSION = 60  # printables.matrix.session.MAX_PLAYERS
+KINDS = (
+    "join form", "join", "play page", "card image", "state poll", "check", "check in play",
+    "done", "teacher poll", "teacher", "flood state",
+)  # fmt: skip
+"""The kinds of request a class makes, as its samples are recorded."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,24 @@ class Student:
     started_at: float | None = None  # the set's start on the server's clock (its state)
     pressed: tuple[float, float] | None = None  # Done written: monotonic, before and after
     pressed_wall: tuple[float, float] | None = None  # the same on time.time()
+
+
+def address(run: int, student: int) -> str:
+    """Student ``student``'s phone's own address in run ``run`` (from 0): 127.R.H.L, never
+    the teacher's 127.0.0.1 (every 127.x.y.z is this machine)."""
+    return f"127.{run % 250 + 1}.{student // 250}.{student % 250 + 2}"
+
+
+def class_of(
+    students: int, sessions: int, run: int, port: int, recorder: Recorder
+) -> list[Student]:
+    """Run ``run``'s students, shared in turn among the sessions, each with a phone of
+    its own address; three in four will write the right answer, the fourth a wrong one."""
+    return [
+        Student(k, k % sessions, f"Student {k + 1:03d}", k % 4 != 3,
+                Browser(port, address(run, k), recorder))
+        for k in range(students)
+    ]  # fmt: skip
 
 
 @dataclass(frozen=True)

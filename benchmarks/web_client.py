@@ -1,7 +1,7 @@
 """The phones and the teacher's browser of a load benchmark: one HTTP client a device,
 its own cookie jar and source address and a connection kept alive, each request timed and
 recorded (:class:`Sample`), and the tokens read from the pages it gets. Used by
-``bench_webapp.py`` and ``bench_cluster.py``."""
+``classroom.py``, ``bench_webapp.py`` and ``bench_cluster.py``."""
 
 from __future__ import annotations
 
